@@ -1,0 +1,148 @@
+import { z } from 'zod';
+import { AGENTS_PAGE_SIZE_DEFAULT, AGENTS_PAGE_SIZE_MAX, SEARCH_QUERY_MAX_LENGTH } from '../limits.js';
+import { limitQuery, pagedSchema, pageQuery } from './paging.js';
+
+export const agentSorts = ['rating', 'newest', 'trending', 'reviews', 'name'] as const;
+export type AgentSort = (typeof agentSorts)[number];
+
+export const agentSortLabels: Record<AgentSort, string> = {
+  rating: 'Top rated',
+  newest: 'Newest',
+  trending: 'Trending',
+  reviews: 'Most reviewed',
+  name: 'Name',
+};
+
+export const pricingModels = ['free', 'freemium', 'paid', 'open-source', 'enterprise'] as const;
+export type PricingModel = (typeof pricingModels)[number];
+
+export const pricingLabels: Record<PricingModel, string> = {
+  free: 'Free',
+  freemium: 'Freemium',
+  paid: 'Paid',
+  'open-source': 'Open source',
+  enterprise: 'Enterprise',
+};
+
+export const agentStatuses = ['pending', 'published', 'rejected'] as const;
+export type AgentStatus = (typeof agentStatuses)[number];
+
+const slugPattern = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+
+/** GET /api/agents query (DESIGN section 2). */
+export const agentListQuerySchema = z.object({
+  q: z.string().trim().max(SEARCH_QUERY_MAX_LENGTH, 'q is too long').optional(),
+  category: z.string().regex(slugPattern, 'category must be a category slug').max(80).optional(),
+  verified: z
+    .enum(['true', 'false'], { error: 'verified must be true or false' })
+    .transform((value) => value === 'true')
+    .optional(),
+  pricing: z.enum(pricingModels, { error: `pricing must be one of ${pricingModels.join(', ')}` }).optional(),
+  sort: z.enum(agentSorts, { error: `sort must be one of ${agentSorts.join(', ')}` }).optional(),
+  page: pageQuery,
+  limit: limitQuery(AGENTS_PAGE_SIZE_DEFAULT, AGENTS_PAGE_SIZE_MAX),
+});
+export type AgentListQuery = z.infer<typeof agentListQuerySchema>;
+
+export const ratingSummarySchema = z.object({
+  average: z.number(),
+  count: z.number().int(),
+  distribution: z.object({
+    1: z.number().int(),
+    2: z.number().int(),
+    3: z.number().int(),
+    4: z.number().int(),
+    5: z.number().int(),
+  }),
+});
+export type RatingSummary = z.infer<typeof ratingSummarySchema>;
+
+export const agentCategoryRefSchema = z.object({ slug: z.string(), name: z.string() });
+
+/** A card in a listing: what cards and search results need. */
+export const agentSummarySchema = z.object({
+  id: z.number().int(),
+  slug: z.string(),
+  name: z.string(),
+  tagline: z.string(),
+  category: agentCategoryRefSchema,
+  tags: z.array(z.string()),
+  pricing: z.enum(pricingModels),
+  logoUrl: z.string().nullable(),
+  verified: z.boolean(),
+  rating: z.object({ average: z.number(), count: z.number().int() }),
+  reputationScore: z.number(),
+  favoritesCount: z.number().int(),
+  createdAt: z.string(),
+});
+export type AgentSummary = z.infer<typeof agentSummarySchema>;
+
+/** GET /api/agents/{idOrSlug} (DESIGN section 2). */
+export const agentDetailSchema = z.object({
+  id: z.number().int(),
+  slug: z.string(),
+  name: z.string(),
+  tagline: z.string(),
+  description: z.string(),
+  category: agentCategoryRefSchema,
+  tags: z.array(z.string()),
+  websiteUrl: z.string().nullable(),
+  repoUrl: z.string().nullable(),
+  docsUrl: z.string().nullable(),
+  pricing: z.enum(pricingModels),
+  logoUrl: z.string().nullable(),
+  verified: z.boolean(),
+  owner: z.object({ displayName: z.string() }),
+  rating: ratingSummarySchema,
+  reputationScore: z.number(),
+  favoritesCount: z.number().int(),
+  viewsCount: z.number().int(),
+  status: z.enum(agentStatuses),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type AgentDetail = z.infer<typeof agentDetailSchema>;
+
+export const agentListResponseSchema = pagedSchema('agents', agentSummarySchema);
+export type AgentListResponse = z.infer<typeof agentListResponseSchema>;
+
+export const agentIdOrSlugParamsSchema = z.object({
+  id: z.string().min(1).max(120),
+});
+
+export const reviewSchema = z.object({
+  id: z.number().int(),
+  agentId: z.number().int(),
+  rating: z.number().int().min(1).max(5),
+  title: z.string().nullable(),
+  body: z.string(),
+  author: z.object({ displayName: z.string() }),
+  helpfulCount: z.number().int(),
+  ownerReply: z.object({ body: z.string(), createdAt: z.string() }).nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Review = z.infer<typeof reviewSchema>;
+
+export const reviewSorts = ['newest', 'highest', 'lowest', 'helpful'] as const;
+export type ReviewSort = (typeof reviewSorts)[number];
+
+export const reviewListQuerySchema = z.object({
+  page: pageQuery,
+  limit: limitQuery(5, 50),
+  sort: z.enum(reviewSorts, { error: `sort must be one of ${reviewSorts.join(', ')}` }).default('newest'),
+});
+export type ReviewListQuery = z.infer<typeof reviewListQuerySchema>;
+
+export const reviewListResponseSchema = pagedSchema('reviews', reviewSchema);
+export type ReviewListResponse = z.infer<typeof reviewListResponseSchema>;
+
+/** GET /api/home: the sections of the home page in one call. */
+export const homeResponseSchema = z.object({
+  featured: z.array(agentSummarySchema),
+  topRated: z.array(agentSummarySchema),
+  trending: z.array(agentSummarySchema),
+  newest: z.array(agentSummarySchema),
+  stats: z.object({ agents: z.number().int(), reviews: z.number().int(), categories: z.number().int() }),
+});
+export type HomeResponse = z.infer<typeof homeResponseSchema>;
