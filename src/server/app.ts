@@ -1,0 +1,165 @@
+import { randomUUID } from 'node:crypto';
+import compress from '@fastify/compress';
+import cookie from '@fastify/cookie';
+import helmet from '@fastify/helmet';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance } from 'fastify';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import { Redis } from 'ioredis';
+import { JSON_BODY_LIMIT_BYTES } from '../shared/limits.js';
+import type { Config } from './config.js';
+import { createDb, type Db } from './db/database.js';
+import { migrateToLatest } from './db/migrate.js';
+import agentsRoutes from './features/agents/agents.routes.js';
+import { refreshTrending } from './features/agents/agents.service.js';
+import { ViewCounter } from './features/agents/view-counter.js';
+import authRoutes from './features/auth/auth.routes.js';
+import healthRoutes from './features/health/health.routes.js';
+import newsletterRoutes from './features/newsletter/newsletter.routes.js';
+import pagesRoutes from './features/seo/pages.routes.js';
+import seoRoutes from './features/seo/seo.routes.js';
+import usersRoutes from './features/users/users.routes.js';
+import { registerErrorHandler } from './http/error-handler.js';
+import { ResponseCache } from './lib/response-cache.js';
+import originCheck from './plugins/origin-check.js';
+import rateLimits from './plugins/rate-limits.js';
+import sessions from './plugins/session.js';
+import { createServices, type Services } from './services.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+    db: Db;
+    services: Services;
+    responseCache: ResponseCache;
+    viewCounter: ViewCounter;
+  }
+}
+
+const CACHE_CHANNEL = 'agentatlas:cache-invalidate';
+const TRENDING_REFRESH_MS = 60 * 60 * 1000;
+
+export interface BuildAppOptions {
+  /** Run migrations before serving (the default); tests that share a migrated database turn it off. */
+  migrate?: boolean;
+  /** An existing database handle to use instead of opening one from the configuration. */
+  db?: Db;
+}
+
+/** Builds the whole application; the caller decides whether and where it listens. */
+export async function buildApp(config: Config, options: BuildAppOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger:
+      config.logLevel === 'silent'
+        ? false
+        : { level: config.logLevel, redact: ['req.headers.cookie', 'req.headers.authorization'] },
+    genReqId: (request) => {
+      const incoming = request.headers['x-request-id'];
+      return typeof incoming === 'string' && /^[\w-]{1,64}$/.test(incoming) ? incoming : randomUUID();
+    },
+    requestIdHeader: false,
+    bodyLimit: JSON_BODY_LIMIT_BYTES,
+    connectionTimeout: 30_000,
+    requestTimeout: 30_000,
+    keepAliveTimeout: 72_000,
+    trustProxy: config.trustProxy,
+    routerOptions: { maxParamLength: 200 },
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const db = options.db ?? createDb(config.database);
+  if (options.migrate !== false) await migrateToLatest(db);
+
+  const redis = config.redisUrl ? new Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 2 }) : undefined;
+  const subscriber = redis?.duplicate();
+
+  const services = createServices(db);
+  const responseCache = new ResponseCache();
+  const viewCounter = new ViewCounter(services.agents, (error) => app.log.error({ err: error }, 'view flush failed'));
+  app.decorate('config', config);
+  app.decorate('db', db);
+  app.decorate('services', services);
+  app.decorate('responseCache', responseCache);
+  app.decorate('viewCounter', viewCounter);
+
+  if (redis && subscriber) {
+    const instanceId = randomUUID();
+    responseCache.onInvalidate(() => void redis.publish(CACHE_CHANNEL, instanceId));
+    await subscriber.subscribe(CACHE_CHANNEL);
+    subscriber.on('message', (_channel, sender) => {
+      if (sender !== instanceId) responseCache.clearLocal();
+    });
+  }
+
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  registerErrorHandler(app);
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        imgSrc: ["'self'", 'data:', 'https:'],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        scriptSrc: ["'self'"],
+        connectSrc: ["'self'", 'ws:', 'wss:'],
+        frameAncestors: ["'none'"],
+        upgradeInsecureRequests: config.secureCookies ? [] : null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+    hsts: config.secureCookies,
+  });
+  await app.register(compress, { global: true, threshold: 1024 });
+  await app.register(cookie);
+  await app.register(rateLimits, { redis });
+  await app.register(originCheck);
+  await app.register(sessions);
+
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: 'AgentAtlas API',
+        description: 'The web directory and reputation platform for AI agents.',
+        version: '1.0.0',
+      },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+  app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+
+  await app.register(healthRoutes);
+  await app.register(agentsRoutes);
+  await app.register(newsletterRoutes);
+  await app.register(authRoutes);
+  await app.register(usersRoutes);
+  await app.register(seoRoutes);
+  await app.register(pagesRoutes);
+
+  viewCounter.start();
+  const trendingTimer = setInterval(() => {
+    refreshTrending(services.agents).catch((error: unknown) => app.log.error({ err: error }, 'trending refresh failed'));
+  }, TRENDING_REFRESH_MS);
+  trendingTimer.unref();
+
+  app.addHook('onClose', async () => {
+    clearInterval(trendingTimer);
+    await viewCounter.stop();
+    await subscriber?.quit();
+    await redis?.quit();
+    if (!options.db) await db.close();
+  });
+
+  return app;
+}

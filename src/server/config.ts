@@ -1,0 +1,120 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const booleanFlag = z.enum(['true', 'false', '1', '0']).transform((value) => value === 'true' || value === '1');
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z
+    .string()
+    .refine((value) => /^(file:|postgres:\/\/|postgresql:\/\/)/.test(value), {
+      message: 'must start with file:, postgres:// or postgresql://',
+    })
+    .optional(),
+  REDIS_URL: z
+    .string()
+    .refine((value) => /^rediss?:\/\//.test(value), { message: 'must start with redis:// or rediss://' })
+    .optional(),
+  PUBLIC_URL: z.url({ message: 'must be an absolute http(s) URL' }).optional(),
+  SMTP_URL: z
+    .string()
+    .refine((value) => /^smtps?:\/\//.test(value), { message: 'must start with smtp:// or smtps://' })
+    .optional(),
+  MAIL_FROM: z.string().default('AgentAtlas <no-reply@agentatlas.local>'),
+  ADMIN_EMAILS: z.string().default(''),
+  GITHUB_CLIENT_ID: z.string().optional(),
+  GITHUB_CLIENT_SECRET: z.string().optional(),
+  GITHUB_APP_SLUG: z.string().optional(),
+  GITHUB_WEB_URL: z.url().default('https://github.com'),
+  GITHUB_API_URL: z.url().default('https://api.github.com'),
+  SEED: z.enum(['demo', 'none']).default('demo'),
+  RATE_LIMIT_MULTIPLIER: z.coerce.number().positive().default(1),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  TRUST_PROXY: booleanFlag.default(false),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+export interface Config {
+  readonly env: Env['NODE_ENV'];
+  readonly port: number;
+  readonly host: string;
+  readonly dataDir: string;
+  readonly database: { readonly kind: 'sqlite'; readonly file: string } | { readonly kind: 'postgres'; readonly url: string };
+  readonly redisUrl: string | undefined;
+  readonly publicUrl: string;
+  readonly secureCookies: boolean;
+  readonly smtpUrl: string | undefined;
+  readonly mailFrom: string;
+  readonly adminEmails: readonly string[];
+  readonly github: {
+    readonly clientId: string | undefined;
+    readonly clientSecret: string | undefined;
+    readonly appSlug: string | undefined;
+    readonly webUrl: string;
+    readonly apiUrl: string;
+  };
+  readonly seed: Env['SEED'];
+  readonly rateLimitMultiplier: number;
+  readonly logLevel: Env['LOG_LEVEL'];
+  readonly trustProxy: boolean;
+  readonly clientDir: string;
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((problem) => `  - ${problem}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/** Parses the environment once; a bad value throws a ConfigError naming the variable. */
+export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
+  // An empty variable means "unset", as in most process managers.
+  const env = Object.fromEntries(Object.entries(source).filter(([, value]) => value !== undefined && value !== ''));
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    throw new ConfigError(parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`));
+  }
+  const values = parsed.data;
+  const dataDir = path.resolve(values.DATA_DIR);
+  const databaseUrl = values.DATABASE_URL;
+  const database: Config['database'] =
+    databaseUrl && /^postgres(ql)?:\/\//.test(databaseUrl)
+      ? { kind: 'postgres', url: databaseUrl }
+      : {
+          kind: 'sqlite',
+          file: databaseUrl ? path.resolve(databaseUrl.slice('file:'.length)) : path.join(dataDir, 'agentatlas.db'),
+        };
+  const publicUrl = (values.PUBLIC_URL ?? `http://localhost:${values.PORT}`).replace(/\/+$/, '');
+  return Object.freeze({
+    env: values.NODE_ENV,
+    port: values.PORT,
+    host: values.HOST,
+    dataDir,
+    database,
+    redisUrl: values.REDIS_URL,
+    publicUrl,
+    secureCookies: publicUrl.startsWith('https://'),
+    smtpUrl: values.SMTP_URL,
+    mailFrom: values.MAIL_FROM,
+    adminEmails: values.ADMIN_EMAILS.split(',')
+      .map((email) => email.trim().toLowerCase())
+      .filter(Boolean),
+    github: {
+      clientId: values.GITHUB_CLIENT_ID,
+      clientSecret: values.GITHUB_CLIENT_SECRET,
+      appSlug: values.GITHUB_APP_SLUG,
+      webUrl: values.GITHUB_WEB_URL.replace(/\/+$/, ''),
+      apiUrl: values.GITHUB_API_URL.replace(/\/+$/, ''),
+    },
+    seed: values.SEED,
+    rateLimitMultiplier: values.RATE_LIMIT_MULTIPLIER,
+    logLevel: values.LOG_LEVEL,
+    trustProxy: values.TRUST_PROXY,
+    clientDir: path.resolve(import.meta.dirname, '../../dist/client'),
+  });
+}

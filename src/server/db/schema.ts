@@ -1,0 +1,175 @@
+import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
+
+/**
+ * Table types shared by SQLite and PostgreSQL. Times are ISO-8601 UTC text and flags are 0/1 integers
+ * in both engines, so rows read the same whichever database is behind them (docs/decisions/0002).
+ */
+export interface UsersTable {
+  id: Generated<number>;
+  email: string;
+  username: string;
+  password_hash: string | null;
+  first_name: string | null;
+  last_name: string | null;
+  full_name: string | null;
+  company_name: string | null;
+  company_website: string | null;
+  organization_type: 'individual' | 'enterprise';
+  user_type: string;
+  role: 'user' | 'admin';
+  email_verified: number;
+  is_anonymous: number;
+  github_id: string | null;
+  github_login: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface SessionsTable {
+  token_hash: string;
+  user_id: number;
+  created_at: string;
+  last_active_at: string;
+  expires_at: string;
+  user_agent: string | null;
+}
+
+export interface EmailTokensTable {
+  id: Generated<number>;
+  user_id: number;
+  kind: 'verify_email' | 'reset_password';
+  token_hash: string;
+  expires_at: string;
+  used_at: string | null;
+  created_at: string;
+}
+
+export interface CategoriesTable {
+  id: Generated<number>;
+  slug: string;
+  name: string;
+  description: string;
+  icon: string;
+  position: number;
+  agent_count: number;
+  created_at: string;
+}
+
+export interface AgentsTable {
+  id: Generated<number>;
+  slug: string;
+  owner_id: number | null;
+  category_id: number;
+  name: string;
+  tagline: string;
+  description: string;
+  tags: string;
+  website_url: string | null;
+  repo_url: string | null;
+  docs_url: string | null;
+  pricing: 'free' | 'freemium' | 'paid' | 'open-source' | 'enterprise';
+  logo_url: string | null;
+  status: 'pending' | 'published' | 'rejected';
+  verified: number;
+  featured: number;
+  rating_count: number;
+  rating_sum: number;
+  rating_1: number;
+  rating_2: number;
+  rating_3: number;
+  rating_4: number;
+  rating_5: number;
+  rating_average: number;
+  weighted_rating_sum: number;
+  weight_total: number;
+  reputation_score: number;
+  favorites_count: number;
+  views_count: number;
+  trending_score: number;
+  created_at: string;
+  updated_at: string;
+  published_at: string | null;
+}
+
+export interface ReviewsTable {
+  id: Generated<number>;
+  agent_id: number;
+  user_id: number;
+  rating: number;
+  title: string | null;
+  body: string;
+  weight: number;
+  helpful_count: number;
+  owner_reply: string | null;
+  owner_reply_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface FavoritesTable {
+  id: Generated<number>;
+  user_id: number;
+  agent_id: number;
+  tags: string;
+  notes: string | null;
+  created_at: string;
+}
+
+export interface NotificationsTable {
+  id: Generated<number>;
+  user_id: number;
+  type: 'report' | 'review' | 'favorite' | 'system' | 'other';
+  title: string;
+  message: string;
+  link: string | null;
+  read: number;
+  created_at: string;
+}
+
+export interface NewsletterSubscribersTable {
+  id: Generated<number>;
+  email: string;
+  created_at: string;
+}
+
+export interface AgentActivityTable {
+  agent_id: number;
+  day: string;
+  views: number;
+  favorites: number;
+}
+
+export interface AgentViewsTable {
+  agent_id: number;
+  visitor_hash: string;
+  day: string;
+}
+
+export interface SiteStatsTable {
+  id: number;
+  rating_count: number;
+  rating_sum: number;
+}
+
+export interface Database {
+  users: UsersTable;
+  sessions: SessionsTable;
+  email_tokens: EmailTokensTable;
+  categories: CategoriesTable;
+  agents: AgentsTable;
+  reviews: ReviewsTable;
+  favorites: FavoritesTable;
+  notifications: NotificationsTable;
+  newsletter_subscribers: NewsletterSubscribersTable;
+  agent_activity: AgentActivityTable;
+  agent_views: AgentViewsTable;
+  site_stats: SiteStatsTable;
+}
+
+export type UserRow = Selectable<UsersTable>;
+export type NewUser = Insertable<UsersTable>;
+export type UserUpdate = Updateable<UsersTable>;
+export type AgentRow = Selectable<AgentsTable>;
+export type NewAgent = Insertable<AgentsTable>;
+export type CategoryRow = Selectable<CategoriesTable>;
+export type ReviewRow = Selectable<ReviewsTable>;

@@ -1,0 +1,77 @@
+import type { AgentDetail, AgentSummary } from '../../../shared/api/agents.js';
+import { publicDisplayName } from '../users/public-name.js';
+import type { AgentDetailRow, AgentSummaryRow } from './agents.repo.js';
+
+/** The name shown for agents listed by the AgentAtlas team rather than by a member. */
+export const HOUSE_OWNER_NAME = 'AgentAtlas';
+
+function parseTags(json: string): string[] {
+  try {
+    const value: unknown = JSON.parse(json);
+    return Array.isArray(value) ? value.filter((tag): tag is string => typeof tag === 'string') : [];
+  } catch {
+    return [];
+  }
+}
+
+const round = (value: number, digits: number) => Math.round(value * 10 ** digits) / 10 ** digits;
+
+export function presentAgentSummary(row: AgentSummaryRow): AgentSummary {
+  return {
+    id: row.id,
+    slug: row.slug,
+    name: row.name,
+    tagline: row.tagline,
+    category: { slug: row.category_slug, name: row.category_name },
+    tags: parseTags(row.tags),
+    pricing: row.pricing,
+    logoUrl: row.logo_url,
+    verified: row.verified === 1,
+    rating: { average: round(row.rating_average, 2), count: row.rating_count },
+    reputationScore: round(row.reputation_score, 1),
+    favoritesCount: row.favorites_count,
+    createdAt: row.created_at,
+  };
+}
+
+export function presentAgentDetail(row: AgentDetailRow): AgentDetail {
+  const summary = presentAgentSummary(row);
+  return {
+    id: summary.id,
+    slug: summary.slug,
+    name: summary.name,
+    tagline: summary.tagline,
+    description: row.description,
+    category: summary.category,
+    tags: summary.tags,
+    websiteUrl: row.website_url,
+    repoUrl: row.repo_url,
+    docsUrl: row.docs_url,
+    pricing: summary.pricing,
+    logoUrl: summary.logoUrl,
+    verified: summary.verified,
+    owner: {
+      displayName:
+        row.owner_id === null
+          ? HOUSE_OWNER_NAME
+          : publicDisplayName({
+              first_name: row.owner_first_name,
+              last_name: row.owner_last_name,
+              full_name: row.owner_full_name,
+              username: row.owner_username ?? '',
+              is_anonymous: row.owner_is_anonymous ?? 0,
+            }),
+    },
+    rating: {
+      average: summary.rating.average,
+      count: summary.rating.count,
+      distribution: { 1: row.rating_1, 2: row.rating_2, 3: row.rating_3, 4: row.rating_4, 5: row.rating_5 },
+    },
+    reputationScore: summary.reputationScore,
+    favoritesCount: summary.favoritesCount,
+    viewsCount: row.views_count,
+    status: row.status,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  };
+}

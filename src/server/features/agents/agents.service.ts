@@ -1,0 +1,116 @@
+import type { AgentDetail, AgentListQuery, AgentListResponse, HomeResponse } from '../../../shared/api/agents.js';
+import type { Db } from '../../db/database.js';
+import { notFound } from '../../errors.js';
+import { daysAgo, utcDay } from '../../lib/time.js';
+import type { CategoriesRepo } from '../categories/categories.repo.js';
+import { presentAgentDetail, presentAgentSummary } from './agents.presenter.js';
+import { SEARCH_RESULT_CAP, searchTerms, type AgentsRepo } from './agents.repo.js';
+
+export interface AgentsServiceDeps {
+  db: Db;
+  agents: AgentsRepo;
+  categories: CategoriesRepo;
+}
+
+const HOME_SECTION_SIZE = 8;
+const TRENDING_WINDOW_DAYS = 7;
+const TRENDING_HALF_LIFE_DAYS = 3;
+const FAVORITE_WEIGHT = 3;
+
+/** GET /api/agents: filters, search and sort over published agents. */
+export async function listAgents(deps: AgentsServiceDeps, query: AgentListQuery): Promise<AgentListResponse> {
+  const empty = { agents: [], totalCount: 0, totalPages: 0, currentPage: query.page };
+  let categoryId: number | undefined;
+  let categoryCount: number | undefined;
+  if (query.category) {
+    const category = await deps.categories.findBySlug(query.category);
+    if (!category) return empty;
+    categoryId = category.id;
+    categoryCount = category.agent_count;
+  }
+  const filters = { categoryId, verified: query.verified, pricing: query.pricing };
+  const terms = query.q ? searchTerms(query.q) : [];
+  const offset = (query.page - 1) * query.limit;
+
+  let totalCount: number;
+  if (terms.length > 0) totalCount = await deps.agents.countMatches({ filters, terms });
+  else if (query.verified === undefined && query.pricing === undefined)
+    totalCount = categoryCount ?? (await deps.agents.countPublished());
+  else totalCount = await deps.agents.countFiltered(filters);
+
+  const reachable = terms.length > 0 ? Math.min(totalCount, SEARCH_RESULT_CAP) : totalCount;
+  const rows =
+    offset < reachable
+      ? await deps.agents.findSummaries({ filters, terms, sort: query.sort, limit: query.limit, offset })
+      : [];
+  return {
+    agents: rows.map(presentAgentSummary),
+    totalCount,
+    totalPages: Math.ceil(reachable / query.limit),
+    currentPage: query.page,
+  };
+}
+
+/** GET /api/agents/{idOrSlug}: numeric values are ids, anything else a slug. Only published agents are public. */
+export async function getAgent(deps: AgentsServiceDeps, idOrSlug: string): Promise<AgentDetail> {
+  const where = /^\d+$/.test(idOrSlug) ? { id: Number(idOrSlug) } : { slug: idOrSlug.toLowerCase() };
+  const row = await deps.agents.findDetail(where);
+  if (!row || row.status !== 'published') throw notFound('Agent not found');
+  return presentAgentDetail(row);
+}
+
+export async function getHome(deps: AgentsServiceDeps, options: { verifiedOnly: boolean }): Promise<HomeResponse> {
+  const filters = { verified: options.verifiedOnly ? true : undefined };
+  const section = (sort: 'rating' | 'trending' | 'newest') =>
+    deps.agents.findSummaries({ filters, sort, limit: HOME_SECTION_SIZE, offset: 0 });
+  const [featured, topRated, trending, newest, categories, agentsCount, reviewsCount] = await Promise.all([
+    deps.agents.findFeatured(6, options.verifiedOnly),
+    section('rating'),
+    section('trending'),
+    section('newest'),
+    deps.categories.findAll(),
+    options.verifiedOnly ? deps.agents.countFiltered(filters) : deps.agents.countPublished(),
+    deps.db.kysely.selectFrom('site_stats').select('rating_count').where('id', '=', 1).executeTakeFirst(),
+  ]);
+  return {
+    featured: (featured.length > 0 ? featured : topRated.slice(0, 6)).map(presentAgentSummary),
+    topRated: topRated.map(presentAgentSummary),
+    trending: trending.map(presentAgentSummary),
+    newest: newest.map(presentAgentSummary),
+    stats: { agents: agentsCount, reviews: reviewsCount?.rating_count ?? 0, categories: categories.length },
+  };
+}
+
+/**
+ * Trending (DESIGN section 4): views plus weighted favorites of the last 7 days, each day's
+ * activity decaying with a half-life of 3 days.
+ */
+export function trendingScore(activity: Array<{ day: string; views: number; favorites: number }>, today: string) {
+  const todayMs = Date.parse(today);
+  let score = 0;
+  for (const entry of activity) {
+    const ageDays = (todayMs - Date.parse(entry.day)) / 86_400_000;
+    if (ageDays < 0 || ageDays >= TRENDING_WINDOW_DAYS) continue;
+    score += (entry.views + FAVORITE_WEIGHT * entry.favorites) * 0.5 ** (ageDays / TRENDING_HALF_LIFE_DAYS);
+  }
+  return Math.round(score * 1000) / 1000;
+}
+
+/** Recomputes trending scores for the given agents (or every agent with recent activity or a score). */
+export async function refreshTrending(deps: AgentsServiceDeps, agentIds?: number[], now = Date.now()) {
+  const today = utcDay(now);
+  const since = daysAgo(TRENDING_WINDOW_DAYS - 1, now);
+  await deps.db.kysely.transaction().execute(async (trx) => {
+    const activity = await deps.agents.activitySince(trx, agentIds ?? 'all-active', since);
+    const ids = new Set(agentIds ?? (await deps.agents.agentIdsWithTrendingScore(trx)));
+    const byAgent = new Map<number, typeof activity>();
+    for (const entry of activity) {
+      ids.add(entry.agent_id);
+      byAgent.set(entry.agent_id, [...(byAgent.get(entry.agent_id) ?? []), entry]);
+    }
+    const scores = new Map<number, number>();
+    for (const id of ids) scores.set(id, trendingScore(byAgent.get(id) ?? [], today));
+    await deps.agents.setTrendingScores(trx, scores);
+    if (!agentIds) await deps.agents.deleteViewsBefore(trx, daysAgo(TRENDING_WINDOW_DAYS + 1, now));
+  });
+}

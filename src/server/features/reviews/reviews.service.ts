@@ -1,0 +1,35 @@
+import type { ReviewListQuery, ReviewListResponse } from '../../../shared/api/agents.js';
+import type { Db } from '../../db/database.js';
+import { notFound } from '../../errors.js';
+import type { AgentsRepo } from '../agents/agents.repo.js';
+import { presentReview } from './reviews.presenter.js';
+import type { ReviewsRepo } from './reviews.repo.js';
+
+export interface ReviewsServiceDeps {
+  db: Db;
+  agents: AgentsRepo;
+  reviews: ReviewsRepo;
+}
+
+/** GET /api/agents/{id}/reviews: the count comes from the agent's maintained counter, not a scan. */
+export async function listReviews(
+  deps: ReviewsServiceDeps,
+  idOrSlug: string,
+  query: ReviewListQuery,
+): Promise<ReviewListResponse> {
+  const where = /^\d+$/.test(idOrSlug) ? { id: Number(idOrSlug) } : { slug: idOrSlug.toLowerCase() };
+  const agent = await deps.agents.findDetail(where);
+  if (!agent || agent.status !== 'published') throw notFound('Agent not found');
+  const totalCount = agent.rating_count;
+  const offset = (query.page - 1) * query.limit;
+  const rows =
+    offset < totalCount
+      ? await deps.reviews.findPage({ agentId: agent.id, sort: query.sort, limit: query.limit, offset })
+      : [];
+  return {
+    reviews: rows.map(presentReview),
+    totalCount,
+    totalPages: Math.ceil(totalCount / query.limit),
+    currentPage: query.page,
+  };
+}

@@ -1,0 +1,112 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { matchPagePattern } from '../../../shared/routes.js';
+import { AppError } from '../../errors.js';
+import { getAgent } from '../agents/agents.service.js';
+import { injectMeta, renderMetaTags, SITE_DESCRIPTION, SITE_NAME, type PageMeta } from './page-meta.js';
+
+const FALLBACK_SHELL = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>AgentAtlas</title>
+<!--app-meta--></head><body><main><h1>AgentAtlas</h1>
+<p>The web client has not been built. Run <code>npm run build</code> (npm start does it for you).</p></main></body></html>`;
+
+const staticTitles: Record<string, string> = {
+  '/agents': 'Browse AI agents',
+  '/categories': 'Categories',
+  '/terms': 'Terms of Service',
+  '/privacy': 'Privacy Policy',
+  '/verification-promise': 'Our verification promise',
+  '/auth': 'Sign in',
+  '/login': 'Log in',
+  '/register': 'Create an account',
+};
+
+/**
+ * Serves the built client: hashed assets cached for a year, the HTML shell never cached and
+ * rendered with per-page meta tags; paths that are no page get the shell with HTTP 404.
+ */
+export default async function pagesRoutes(app: FastifyInstance) {
+  const indexFile = path.join(app.config.clientDir, 'index.html');
+  const hasClient = fs.existsSync(indexFile);
+  const template = hasClient ? fs.readFileSync(indexFile, 'utf8') : FALLBACK_SHELL;
+
+  if (hasClient) {
+    await app.register(fastifyStatic, {
+      root: app.config.clientDir,
+      prefix: '/',
+      index: false,
+      wildcard: false,
+      serveDotFiles: false,
+      setHeaders(res, filePath) {
+        const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
+        res.setHeader('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
+      },
+    });
+    // Files at the top of the client folder other than the shell itself (favicon, manifest).
+    for (const entry of fs.readdirSync(app.config.clientDir, { withFileTypes: true })) {
+      if (entry.isFile() && entry.name !== 'index.html') {
+        app.get(`/${entry.name}`, (_request, reply) => reply.sendFile(entry.name));
+      }
+    }
+    app.get('/assets/*', (request, reply) => {
+      const file = (request.params as { '*': string })['*'];
+      return reply.sendFile(path.posix.join('assets', file));
+    });
+  }
+
+  async function metaFor(pathname: string): Promise<{ meta: PageMeta; status: number }> {
+    const pattern = matchPagePattern(pathname);
+    if (!pattern) {
+      return { status: 404, meta: { title: `404 Page Not Found · ${SITE_NAME}`, description: SITE_DESCRIPTION, canonicalPath: pathname } };
+    }
+    if (pattern === '/agents/:slug') {
+      const slug = decodeURIComponent(pathname.split('/')[2] ?? '');
+      try {
+        const agent = await getAgent(app.services.agents, slug);
+        return {
+          status: 200,
+          meta: {
+            title: `${agent.name} · ${agent.category.name} AI agent · ${SITE_NAME}`,
+            description: agent.tagline || agent.description.slice(0, 200),
+            canonicalPath: `/agents/${agent.slug}`,
+            image: agent.logoUrl,
+            type: 'article',
+          },
+        };
+      } catch (error) {
+        if (error instanceof AppError && error.code === 'not_found') {
+          return { status: 404, meta: { title: `Agent not found · ${SITE_NAME}`, description: SITE_DESCRIPTION, canonicalPath: pathname } };
+        }
+        throw error;
+      }
+    }
+    if (pattern === '/') {
+      return {
+        status: 200,
+        meta: { title: `${SITE_NAME} · Find AI agents you can trust`, description: SITE_DESCRIPTION, canonicalPath: '/' },
+      };
+    }
+    const title = staticTitles[pattern];
+    return {
+      status: 200,
+      meta: { title: title ? `${title} · ${SITE_NAME}` : SITE_NAME, description: SITE_DESCRIPTION, canonicalPath: pathname },
+    };
+  }
+
+  async function sendShell(request: FastifyRequest, reply: FastifyReply) {
+    const pathname = request.url.split('?')[0] ?? '/';
+    const { meta, status } = await metaFor(pathname);
+    const html = injectMeta(template, renderMetaTags(meta, app.config.publicUrl));
+    return reply.status(status).header('Cache-Control', 'no-store').type('text/html; charset=utf-8').send(html);
+  }
+
+  app.setNotFoundHandler(async (request, reply) => {
+    const pathname = request.url.split('?')[0] ?? '/';
+    const isPageRequest = (request.method === 'GET' || request.method === 'HEAD') && !pathname.startsWith('/api/');
+    if (!isPageRequest || pathname.startsWith('/assets/')) {
+      throw new AppError('not_found', `No route for ${request.method} ${pathname}`);
+    }
+    return sendShell(request, reply);
+  });
+}

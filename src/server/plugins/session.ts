@@ -1,0 +1,113 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { SESSION_IDLE_TIMEOUT_MS } from '../../shared/limits.js';
+import type { UserRow } from '../db/schema.js';
+import { forbidden, unauthenticated } from '../errors.js';
+import { nowIso } from '../lib/time.js';
+
+/** A session lives at most this long, however active it is. */
+export const SESSION_ABSOLUTE_LIFETIME_MS = 30 * 24 * 60 * 60 * 1000;
+/** last_active_at is written at most this often, so reads do not each cost a write. */
+const ACTIVITY_WRITE_INTERVAL_MS = 60 * 1000;
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    user: UserRow | null;
+    sessionTokenHash: string | null;
+  }
+  interface FastifyInstance {
+    sessionCookieName: string;
+    /** Starts a new session for the user and sets its cookie (used at login and registration). */
+    startSession(reply: FastifyReply, userId: number, userAgent?: string): Promise<void>;
+    endSession(request: FastifyRequest, reply: FastifyReply): Promise<void>;
+    requireUser(request: FastifyRequest): UserRow;
+    requireAdmin(request: FastifyRequest): UserRow;
+  }
+}
+
+export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+/**
+ * Server-side sessions (DESIGN section 6): an opaque random token in an httpOnly SameSite=Lax cookie,
+ * stored hashed, ended after 30 idle minutes and after an absolute lifetime.
+ */
+async function sessions(app: FastifyInstance) {
+  const secure = app.config.secureCookies;
+  const cookieName = secure ? '__Host-aa_session' : 'aa_session';
+  const db = app.db.kysely;
+
+  app.decorate('sessionCookieName', cookieName);
+  app.decorateRequest('user', null);
+  app.decorateRequest('sessionTokenHash', null);
+
+  app.addHook('onRequest', async (request, reply) => {
+    const token = request.cookies[cookieName];
+    if (!token || !request.url.startsWith('/api/')) return;
+    const tokenHash = hashToken(token);
+    const row = await db
+      .selectFrom('sessions')
+      .innerJoin('users', 'users.id', 'sessions.user_id')
+      .selectAll('users')
+      .select(['sessions.last_active_at', 'sessions.expires_at'])
+      .where('sessions.token_hash', '=', tokenHash)
+      .executeTakeFirst();
+    const now = Date.now();
+    if (!row || Date.parse(row.expires_at) <= now || now - Date.parse(row.last_active_at) > SESSION_IDLE_TIMEOUT_MS) {
+      if (row) await db.deleteFrom('sessions').where('token_hash', '=', tokenHash).execute();
+      reply.clearCookie(cookieName, { path: '/' });
+      return;
+    }
+    if (now - Date.parse(row.last_active_at) > ACTIVITY_WRITE_INTERVAL_MS) {
+      await db.updateTable('sessions').set({ last_active_at: nowIso() }).where('token_hash', '=', tokenHash).execute();
+    }
+    const { last_active_at: _lastActive, expires_at: _expires, ...user } = row;
+    request.user = user;
+    request.sessionTokenHash = tokenHash;
+  });
+
+  app.decorate('startSession', async (reply: FastifyReply, userId: number, userAgent?: string) => {
+    const token = randomBytes(32).toString('base64url');
+    const now = Date.now();
+    await db
+      .insertInto('sessions')
+      .values({
+        token_hash: hashToken(token),
+        user_id: userId,
+        created_at: new Date(now).toISOString(),
+        last_active_at: new Date(now).toISOString(),
+        expires_at: new Date(now + SESSION_ABSOLUTE_LIFETIME_MS).toISOString(),
+        user_agent: userAgent?.slice(0, 300) ?? null,
+      })
+      .execute();
+    reply.setCookie(cookieName, token, {
+      path: '/',
+      httpOnly: true,
+      sameSite: 'lax',
+      secure,
+      maxAge: SESSION_ABSOLUTE_LIFETIME_MS / 1000,
+    });
+  });
+
+  app.decorate('endSession', async (request: FastifyRequest, reply: FastifyReply) => {
+    if (request.sessionTokenHash) {
+      await db.deleteFrom('sessions').where('token_hash', '=', request.sessionTokenHash).execute();
+    }
+    request.user = null;
+    request.sessionTokenHash = null;
+    reply.clearCookie(cookieName, { path: '/' });
+  });
+
+  app.decorate('requireUser', (request: FastifyRequest) => {
+    if (!request.user) throw unauthenticated();
+    return request.user;
+  });
+
+  app.decorate('requireAdmin', (request: FastifyRequest) => {
+    const user = app.requireUser(request);
+    if (user.role !== 'admin') throw forbidden('You need administrator privileges to do that.');
+    return user;
+  });
+}
+
+export default fp(sessions, { name: 'sessions' });

@@ -1,0 +1,155 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import type { AgentRow, CategoryRow, NewAgent, UserRow } from '../../src/server/db/schema.js';
+
+const unique = () => randomBytes(4).toString('hex');
+const iso = (msAgo = 0) => new Date(Date.now() - msAgo).toISOString();
+
+/** Factories take overrides and create the parents they need, so every test owns its data. */
+export function factories(app: FastifyInstance) {
+  const db = app.db.kysely;
+
+  async function createCategory(overrides: Partial<Pick<CategoryRow, 'slug' | 'name' | 'position'>> = {}) {
+    const id = unique();
+    return db
+      .insertInto('categories')
+      .values({
+        slug: overrides.slug ?? `category-${id}`,
+        name: overrides.name ?? `Category ${id}`,
+        description: 'A test category',
+        icon: 'bot',
+        position: overrides.position ?? 0,
+        agent_count: 0,
+        created_at: iso(),
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+  }
+
+  async function createUser(overrides: Partial<UserRow> = {}) {
+    const id = unique();
+    const email = overrides.email ?? `user-${id}@example.com`;
+    return db
+      .insertInto('users')
+      .values({
+        email,
+        username: email,
+        password_hash: null,
+        first_name: 'Test',
+        last_name: `User ${id}`,
+        full_name: `Test User ${id}`,
+        company_name: null,
+        company_website: null,
+        organization_type: 'individual',
+        user_type: 'developer',
+        role: 'user',
+        email_verified: 1,
+        is_anonymous: 0,
+        github_id: null,
+        github_login: null,
+        created_at: iso(),
+        updated_at: iso(),
+        ...overrides,
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+  }
+
+  async function createAgent(overrides: Partial<NewAgent> & { category?: CategoryRow } = {}): Promise<AgentRow> {
+    const { category: givenCategory, ...values } = overrides;
+    const category = givenCategory ?? (await createCategory());
+    const id = unique();
+    const status = values.status ?? 'published';
+    const agent = await db
+      .insertInto('agents')
+      .values({
+        slug: `agent-${id}`,
+        owner_id: null,
+        category_id: category.id,
+        name: `Agent ${id}`,
+        tagline: `The tagline of agent ${id}`,
+        description: `## About\n\nAgent ${id} does useful things.`,
+        tags: JSON.stringify(['testing']),
+        website_url: `https://agent-${id}.example`,
+        repo_url: null,
+        docs_url: null,
+        pricing: 'free',
+        logo_url: null,
+        status,
+        verified: 0,
+        featured: 0,
+        rating_count: 0,
+        rating_sum: 0,
+        rating_1: 0,
+        rating_2: 0,
+        rating_3: 0,
+        rating_4: 0,
+        rating_5: 0,
+        rating_average: 0,
+        weighted_rating_sum: 0,
+        weight_total: 0,
+        reputation_score: 50,
+        favorites_count: 0,
+        views_count: 0,
+        trending_score: 0,
+        created_at: iso(),
+        updated_at: iso(),
+        published_at: status === 'published' ? iso() : null,
+        ...values,
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    if (status === 'published') {
+      await db
+        .updateTable('categories')
+        .set((eb) => ({ agent_count: eb('agent_count', '+', 1) }))
+        .where('id', '=', category.id)
+        .execute();
+    }
+    app.responseCache.invalidate();
+    return agent;
+  }
+
+  /** A review with the agent's counters kept in step, as the review service keeps them. */
+  async function createReview(options: { agent: AgentRow; user?: UserRow; rating?: number; body?: string; msAgo?: number }) {
+    const user = options.user ?? (await createUser());
+    const rating = options.rating ?? 4;
+    const review = await db
+      .insertInto('reviews')
+      .values({
+        agent_id: options.agent.id,
+        user_id: user.id,
+        rating,
+        title: `Rated ${rating}`,
+        body: options.body ?? `A review giving ${rating} stars.`,
+        weight: 1,
+        helpful_count: 0,
+        owner_reply: null,
+        owner_reply_at: null,
+        created_at: iso(options.msAgo ?? 0),
+        updated_at: iso(options.msAgo ?? 0),
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    const column = `rating_${rating}` as 'rating_1';
+    await db
+      .updateTable('agents')
+      .set((eb) => ({
+        rating_count: eb('rating_count', '+', 1),
+        rating_sum: eb('rating_sum', '+', rating),
+        [column]: eb(column, '+', 1),
+      }))
+      .where('id', '=', options.agent.id)
+      .execute();
+    const updated = await db.selectFrom('agents').selectAll().where('id', '=', options.agent.id).executeTakeFirstOrThrow();
+    await db
+      .updateTable('agents')
+      .set({ rating_average: updated.rating_sum / updated.rating_count })
+      .where('id', '=', options.agent.id)
+      .execute();
+    app.responseCache.invalidate();
+    return review;
+  }
+
+  return { createCategory, createUser, createAgent, createReview };
+}

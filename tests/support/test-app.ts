@@ -1,0 +1,77 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { buildApp } from '../../src/server/app.js';
+import { loadConfig, type Config } from '../../src/server/config.js';
+
+export interface TestApp {
+  app: FastifyInstance;
+  config: Config;
+  baseUrl: string;
+  /** fetch against the running app over real HTTP; relative paths resolve against baseUrl. */
+  request(pathname: string, init?: RequestInit & { json?: unknown }): Promise<Response>;
+  close(): Promise<void>;
+}
+
+/**
+ * Builds the real app on a database of its own and listens on a free port.
+ * SQLite by default; with TEST_DATABASE_URL=postgres://… every app gets a fresh schema there.
+ */
+export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'agentatlas-test-'));
+  const postgresUrl = process.env.TEST_DATABASE_URL;
+  let schema: string | undefined;
+  let databaseUrl = `file:${path.join(dataDir, 'test.db')}`;
+  if (postgresUrl) {
+    schema = `test_${randomBytes(6).toString('hex')}`;
+    const client = new pg.Client({ connectionString: postgresUrl });
+    await client.connect();
+    await client.query(`CREATE SCHEMA ${schema}`);
+    await client.end();
+    const url = new URL(postgresUrl);
+    url.searchParams.set('options', `-c search_path=${schema}`);
+    databaseUrl = url.toString();
+  }
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    DATABASE_URL: databaseUrl,
+    LOG_LEVEL: 'silent',
+    SEED: 'none',
+    RATE_LIMIT_MULTIPLIER: '1000',
+    PUBLIC_URL: 'http://localhost:3000',
+    ...env,
+  });
+  const app = await buildApp(config);
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  if (!address || typeof address === 'string') throw new Error('test app is not listening on a TCP port');
+  const baseUrl = `http://127.0.0.1:${address.port}`;
+
+  return {
+    app,
+    config,
+    baseUrl,
+    request(pathname, init = {}) {
+      const { json, headers, ...rest } = init;
+      return fetch(new URL(pathname, baseUrl), {
+        ...rest,
+        headers: { ...(json !== undefined ? { 'content-type': 'application/json' } : {}), ...headers },
+        ...(json !== undefined ? { body: JSON.stringify(json) } : {}),
+      });
+    },
+    async close() {
+      await app.close();
+      if (postgresUrl && schema) {
+        const client = new pg.Client({ connectionString: postgresUrl });
+        await client.connect();
+        await client.query(`DROP SCHEMA ${schema} CASCADE`);
+        await client.end();
+      }
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
