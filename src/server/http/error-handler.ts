@@ -19,7 +19,9 @@ function describe(details: ErrorDetails): string {
   const [field, messages] = Object.entries(details)[0] ?? [];
   if (!field || !messages?.[0]) return 'The request is invalid.';
   const message = messages[0];
-  return message.toLowerCase().startsWith(field.toLowerCase()) ? message : `${field}: ${message}`;
+  // Our schemas word their own messages for people; zod's generic ones need the field to make sense.
+  const generic = /^(Invalid|Too small|Too big|Unrecognized|Expected)/.test(message);
+  return generic ? `${field}: ${message}` : message;
 }
 
 /** The one place where errors become HTTP answers: `{message, details?}` with the status of spec section 8. */

@@ -1,0 +1,72 @@
+#!/usr/bin/env node
+// npm test: typecheck, lint, format check, unit and API tests (vitest), then the browser tests
+// (Playwright driving Debian's Chromium against the built app). Ends with "N passed, N failed".
+// TEST_DATABASE_URL=postgres://… runs the API and browser tests against PostgreSQL.
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+const root = path.resolve(import.meta.dirname, '..');
+const reports = fs.mkdtempSync(path.join(os.tmpdir(), 'agentatlas-reports-'));
+let passed = 0;
+let failed = 0;
+
+function run(label, command, args, env = {}) {
+  console.log(`\n=== ${label}`);
+  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+  return result.status === 0;
+}
+
+function check(label, command, args) {
+  if (run(label, command, args)) passed += 1;
+  else {
+    failed += 1;
+    console.log(`FAILED: ${label}`);
+  }
+}
+
+function readCounts(file, pick) {
+  try {
+    return pick(JSON.parse(fs.readFileSync(file, 'utf8')));
+  } catch {
+    return { passed: 0, failed: 1 };
+  }
+}
+
+check('typecheck', 'npx', ['tsc', '-p', 'tsconfig.json', '--noEmit']);
+check('lint', 'npx', ['eslint', '.', '--max-warnings', '0']);
+check('format', 'npx', ['prettier', '--check', '.', '--log-level', 'warn']);
+
+const vitestReport = path.join(reports, 'vitest.json');
+const vitestOk = run('unit and API tests', 'npx', [
+  'vitest',
+  'run',
+  '--reporter=default',
+  '--reporter=json',
+  `--outputFile.json=${vitestReport}`,
+]);
+const vitest = readCounts(vitestReport, (report) => ({
+  passed: report.numPassedTests,
+  failed: report.numFailedTests + (report.numFailedTestSuites ?? 0),
+}));
+passed += vitest.passed;
+failed += vitest.failed || (vitestOk ? 0 : 1);
+
+if (run('build', 'npm', ['run', '--silent', 'build'])) {
+  const playwrightReport = path.join(reports, 'playwright.json');
+  const e2eOk = run('browser tests', 'npx', ['playwright', 'test'], { PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightReport });
+  const e2e = readCounts(playwrightReport, (report) => ({
+    passed: report.stats.expected + (report.stats.flaky ?? 0),
+    failed: report.stats.unexpected,
+  }));
+  passed += e2e.passed;
+  failed += e2e.failed || (e2eOk ? 0 : 1);
+} else {
+  failed += 1;
+  console.log('FAILED: build');
+}
+
+fs.rmSync(reports, { recursive: true, force: true });
+console.log(`\n${passed} passed, ${failed} failed`);
+process.exit(failed > 0 ? 1 : 0);

@@ -1,0 +1,158 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { factories } from '../support/factories.js';
+import { createTestApp, type TestApp } from '../support/test-app.js';
+
+let t: TestApp;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const f = factories(t.app);
+  const category = await f.createCategory({ slug: 'research', name: 'Research' });
+  await f.createAgent({ category, slug: 'deep-diver', name: 'Deep <Diver>', tagline: 'Finds "papers" & summarises them' });
+});
+
+afterAll(() => t.close());
+
+describe('health and documentation', () => {
+  it('answers /healthz and /readyz', async () => {
+    expect(await (await t.request('/healthz')).json()).toEqual({ status: 'ok' });
+    const ready = await t.request('/readyz');
+    expect(ready.status).toBe(200);
+    expect(await ready.json()).toEqual({ status: 'ok' });
+  });
+
+  it('serves an OpenAPI document generated from the request schemas, and a docs page', async () => {
+    const document = (await (await t.request('/api/openapi.json')).json()) as {
+      openapi: string;
+      paths: Record<string, Record<string, { parameters?: Array<{ name: string }> }>>;
+    };
+    expect(document.openapi).toMatch(/^3\./);
+    const listing = document.paths['/api/agents']?.get;
+    expect(listing?.parameters?.map((parameter) => parameter.name)).toEqual(
+      expect.arrayContaining(['q', 'category', 'verified', 'sort', 'page', 'limit']),
+    );
+    expect(document.paths['/api/newsletter/subscribe']?.post).toBeDefined();
+    const docs = await t.request('/api/docs');
+    expect(docs.status).toBe(200);
+    expect(await docs.text()).toContain('<html');
+  });
+});
+
+describe('errors', () => {
+  it('answers unknown API paths with a JSON 404', async () => {
+    const response = await t.request('/api/no-such-thing');
+    expect(response.status).toBe(404);
+    expect(response.headers.get('content-type')).toContain('application/json');
+    expect(await response.json()).toEqual({ message: 'No route for GET /api/no-such-thing' });
+  });
+
+  it('answers malformed JSON with 400 and a huge body with 413', async () => {
+    const malformed = await t.request('/api/newsletter/subscribe', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{"email": ',
+    });
+    expect(malformed.status).toBe(400);
+    expect(await malformed.json()).toEqual({ message: 'The request body is not valid JSON.' });
+    const huge = await t.request('/api/newsletter/subscribe', { method: 'POST', json: { email: 'a'.repeat(2_000_000) } });
+    expect(huge.status).toBe(413);
+    expect(((await huge.json()) as { message: string }).message).toBe('The request body is too large.');
+  });
+
+  it('answers a wrong body type with 400, never 500', async () => {
+    for (const json of [{ email: 42 }, ['x'], null, 'text']) {
+      const response = await t.request('/api/newsletter/subscribe', { method: 'POST', json });
+      expect(response.status).toBe(400);
+    }
+  });
+
+  it('refuses a state-changing request from a foreign origin', async () => {
+    const response = await t.request('/api/newsletter/subscribe', {
+      method: 'POST',
+      headers: { origin: 'https://evil.example' },
+      json: { email: 'victim@example.com' },
+    });
+    expect(response.status).toBe(403);
+    expect(await response.json()).toEqual({ message: 'Requests from another origin are not allowed.' });
+  });
+
+  it('sends a request id with every answer', async () => {
+    const response = await t.request('/healthz', { headers: { 'x-request-id': 'trace-123' } });
+    expect(response.headers.get('x-request-id')).toBe('trace-123');
+  });
+});
+
+describe('POST /api/newsletter/subscribe', () => {
+  it('subscribes once and says "already subscribed" the second time', async () => {
+    const first = await t.request('/api/newsletter/subscribe', { method: 'POST', json: { email: ' New.Reader@Example.com ' } });
+    expect(first.status).toBe(200);
+    expect(await first.json()).toEqual({ message: 'Subscribed successfully!' });
+    const again = await t.request('/api/newsletter/subscribe', { method: 'POST', json: { email: 'new.reader@example.com' } });
+    expect(((await again.json()) as { message: string }).message.toLowerCase()).toContain('already subscribed');
+  });
+
+  it('refuses an invalid address with the spec message', async () => {
+    const response = await t.request('/api/newsletter/subscribe', { method: 'POST', json: { email: 'not-an-email' } });
+    expect(response.status).toBe(400);
+    expect(await response.json()).toEqual({
+      message: 'Please enter a valid email address.',
+      details: { email: ['Please enter a valid email address.'] },
+    });
+  });
+});
+
+describe('signed-out account calls', () => {
+  it('answers 401 for the current user and the owner count', async () => {
+    expect((await t.request('/api/auth/user')).status).toBe(401);
+    expect((await t.request('/api/user/agents/count')).status).toBe(401);
+  });
+});
+
+describe('pages', () => {
+  it('serves the app shell for a known page, never cached, with its own title', async () => {
+    const response = await t.request('/agents');
+    expect(response.status).toBe(200);
+    expect(response.headers.get('cache-control')).toBe('no-store');
+    expect(await response.text()).toContain('<title>Browse AI agents · AgentAtlas</title>');
+  });
+
+  it('puts an agent page title, description and Open Graph tags in the HTML, escaped', async () => {
+    const html = await (await t.request('/agents/deep-diver')).text();
+    expect(html).toContain('<title>Deep &lt;Diver&gt; · Research AI agent · AgentAtlas</title>');
+    expect(html).toContain('<meta name="description" content="Finds &quot;papers&quot; &amp; summarises them">');
+    expect(html).toContain('<meta property="og:title" content="Deep &lt;Diver&gt; · Research AI agent · AgentAtlas">');
+    expect(html).toContain('<meta property="og:url" content="http://localhost:3000/agents/deep-diver">');
+  });
+
+  it('answers an unknown path and an unknown agent with the shell and HTTP 404', async () => {
+    const unknown = await t.request('/no/such/page');
+    expect(unknown.status).toBe(404);
+    expect(await unknown.text()).toContain('404 Page Not Found');
+    expect((await t.request('/agents/not-an-agent')).status).toBe(404);
+  });
+
+  it('serves robots.txt and a sitemap listing agent pages', async () => {
+    expect(await (await t.request('/robots.txt')).text()).toContain('Sitemap: http://localhost:3000/sitemap.xml');
+    const sitemap = await (await t.request('/sitemap.xml')).text();
+    expect(sitemap).toContain('<loc>http://localhost:3000/agents/deep-diver</loc>');
+  });
+});
+
+describe('rate limits at their real size', () => {
+  it('allows 5 newsletter sign-ups a minute per address, then answers 429 with Retry-After', async () => {
+    const strict = await createTestApp({ RATE_LIMIT_MULTIPLIER: '1' });
+    try {
+      const statuses: number[] = [];
+      let last: Response | undefined;
+      for (let index = 0; index < 6; index += 1) {
+        last = await strict.request('/api/newsletter/subscribe', { method: 'POST', json: { email: `r${index}@example.com` } });
+        statuses.push(last.status);
+      }
+      expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
+      expect(Number(last?.headers.get('retry-after'))).toBeGreaterThan(0);
+      expect(((await last!.json()) as { message: string }).message).toMatch(/^Too many requests\. Please try again in \d+ seconds?\.$/);
+    } finally {
+      await strict.close();
+    }
+  });
+});

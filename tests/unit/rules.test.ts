@@ -1,0 +1,140 @@
+import { describe, expect, it } from 'vitest';
+import { displayName, initials } from '../../src/shared/rules/display-name.js';
+import { classifyStatus, isRetryableCategory } from '../../src/shared/rules/error-classification.js';
+import { formatCount, formatDate } from '../../src/shared/rules/format.js';
+import {
+  badgeText,
+  isFooterVisible,
+  isFormPage,
+  isHeaderVisible,
+  nextHeaderScrollState,
+  skeletonLayoutFor,
+} from '../../src/shared/rules/layout.js';
+import { passwordStrength } from '../../src/shared/rules/password-strength.js';
+import { matchPagePattern } from '../../src/shared/routes.js';
+
+describe('displayName', () => {
+  it('shows an anonymous user with both names as first name and last initial', () => {
+    expect(displayName({ firstName: 'Amara', lastName: 'Okafor', userName: 'amara', isAnonymous: true })).toBe('Amara O.');
+  });
+  it('falls back to the user name, then "Anonymous"', () => {
+    expect(displayName({ firstName: 'Amara', lastName: null, userName: 'amara', isAnonymous: true })).toBe('amara');
+    expect(displayName({ firstName: 'Amara', lastName: 'Okafor', userName: 'amara', isAnonymous: false })).toBe('amara');
+    expect(displayName({ userName: '  ' })).toBe('Anonymous');
+    expect(displayName(null)).toBe('Anonymous');
+  });
+});
+
+describe('initials', () => {
+  it.each([
+    ['amara okafor', 'AO'],
+    ['Jean Luc Picard', 'JL'],
+    ['solo', 'S'],
+    ['', '?'],
+    ['   ', '?'],
+    [null, '?'],
+  ])('%s → %s', (name, expected) => expect(initials(name)).toBe(expected));
+});
+
+describe('formatCount', () => {
+  it.each([
+    [0, '0'],
+    [999, '999'],
+    [1000, '1K'],
+    [1234, '1.2K'],
+    [999_949, '999.9K'],
+    [1_000_000, '1M'],
+    [3_400_000, '3.4M'],
+  ])('%d → %s', (value, expected) => expect(formatCount(value)).toBe(expected));
+});
+
+describe('formatDate', () => {
+  it('uses "MMM d, yyyy"', () => {
+    expect(formatDate('2026-03-05T12:00:00.000Z')).toBe('Mar 5, 2026');
+    expect(formatDate('not a date')).toBe('');
+  });
+});
+
+describe('passwordStrength', () => {
+  it.each([
+    ['', 0, 'Weak'],
+    ['abcdefgh', 25, 'Weak'],
+    ['Abcdefgh', 50, 'Fair'],
+    ['Abcdefg1', 75, 'Good'],
+    ['Abcdef1!', 100, 'Strong'],
+    ['A1!', 75, 'Good'],
+  ])('%j scores %d (%s)', (password, score, label) => expect(passwordStrength(password)).toEqual({ score, label }));
+});
+
+describe('classifyStatus', () => {
+  it.each([
+    [400, 'validation'],
+    [401, 'authentication'],
+    [403, 'authorization'],
+    [404, 'not_found'],
+    [409, 'validation'],
+    [429, 'validation'],
+    [500, 'server'],
+    [503, 'server'],
+    [599, 'server'],
+    [302, 'unknown'],
+    [0, 'unknown'],
+  ] as const)('%d → %s', (status, category) => expect(classifyStatus(status)).toBe(category));
+
+  it('never retries client errors and retries server errors', () => {
+    expect(isRetryableCategory('authentication')).toBe(false);
+    expect(isRetryableCategory('not_found')).toBe(false);
+    expect(isRetryableCategory('server')).toBe(true);
+    expect(isRetryableCategory('unknown')).toBe(true);
+  });
+});
+
+describe('layout rules', () => {
+  it('hides the header on the auth pages only', () => {
+    for (const path of ['/login', '/register', '/auth', '/create-account']) expect(isHeaderVisible(path)).toBe(false);
+    for (const path of ['/', '/agents', '/submit-agent']) expect(isHeaderVisible(path)).toBe(true);
+  });
+  it('also hides the footer on submission and editing pages', () => {
+    for (const path of ['/submit-agent', '/submit-agent-new', '/agent-status/4', '/edit-agent/4', '/login']) {
+      expect(isFooterVisible(path)).toBe(false);
+    }
+    for (const path of ['/', '/agents/x', '/agent-statistics']) expect(isFooterVisible(path)).toBe(true);
+  });
+  it('treats every /submit-agent path as a form page', () => {
+    expect(isFormPage('/submit-agent/github-callback')).toBe(true);
+    expect(isFormPage('/agents')).toBe(false);
+  });
+  it('picks the loading placeholder by path', () => {
+    expect(skeletonLayoutFor('/agents/x')).toBe('agent-detail');
+    expect(skeletonLayoutFor('/')).toBe('home');
+    expect(skeletonLayoutFor('/auth')).toBe('auth-form');
+    expect(skeletonLayoutFor('/favorites')).toBe('blank');
+  });
+  it('hides the header after more than 5 px down and shows it going up or near the top', () => {
+    let state = { visible: true, lastY: 0 };
+    state = nextHeaderScrollState(state, 100);
+    expect(state.visible).toBe(false);
+    state = nextHeaderScrollState(state, 90);
+    expect(state.visible).toBe(true);
+    state = nextHeaderScrollState(state, 95);
+    expect(state.visible).toBe(true);
+    state = nextHeaderScrollState(state, 97);
+    expect(state.visible).toBe(false);
+    state = nextHeaderScrollState(state, 8);
+    expect(state.visible).toBe(true);
+  });
+  it('caps the badge at 99+', () => {
+    expect(badgeText(99)).toBe('99');
+    expect(badgeText(100)).toBe('99+');
+  });
+});
+
+describe('page routes', () => {
+  it('knows every page path and nothing else', () => {
+    expect(matchPagePattern('/agents/some-agent')).toBe('/agents/:slug');
+    expect(matchPagePattern('/agent-status/12')).toBe('/agent-status/:id');
+    expect(matchPagePattern('/admin')).toBe('/admin');
+    expect(matchPagePattern('/agents/a/b')).toBeNull();
+    expect(matchPagePattern('/nope')).toBeNull();
+  });
+});
