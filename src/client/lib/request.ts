@@ -1,0 +1,103 @@
+import type { ErrorDetails } from '../../shared/api/errors.js';
+import { classifyStatus, type ErrorCategory } from '../../shared/rules/error-classification.js';
+
+/** Spec section 3 "Error object": message, type, status, details. */
+export class ApiError extends Error {
+  readonly type: ErrorCategory;
+  readonly status: number;
+  readonly details: ErrorDetails | undefined;
+
+  constructor(options: { message: string; status: number; details?: ErrorDetails | undefined }) {
+    super(options.message);
+    this.name = 'ApiError';
+    this.status = options.status;
+    this.type = classifyStatus(options.status);
+    this.details = options.details;
+  }
+}
+
+export function isApiError(error: unknown): error is ApiError {
+  return error instanceof ApiError;
+}
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  /** Sent as JSON with a JSON content type. */
+  body?: unknown;
+  headers?: Record<string, string>;
+  signal?: AbortSignal;
+}
+
+function isJson(response: Response): boolean {
+  return (response.headers.get('content-type') ?? '').includes('application/json');
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function readDetails(value: unknown): ErrorDetails | undefined {
+  if (!isRecord(value)) return undefined;
+  const details: ErrorDetails = {};
+  for (const [field, messages] of Object.entries(value)) {
+    if (Array.isArray(messages)) details[field] = messages.map(String);
+    else if (typeof messages === 'string') details[field] = [messages];
+  }
+  return details;
+}
+
+/**
+ * Spec section 8: the message comes from the JSON field `message`, falling back to the status text,
+ * or to the plain response text when the body is not JSON.
+ */
+async function toApiError(response: Response): Promise<ApiError> {
+  if (isJson(response)) {
+    const body: unknown = await response.json().catch(() => null);
+    const message = isRecord(body) && typeof body.message === 'string' ? body.message : '';
+    return new ApiError({
+      message: message || response.statusText || `Request failed with status ${response.status}`,
+      status: response.status,
+      details: isRecord(body) ? readDetails(body.details) : undefined,
+    });
+  }
+  const text = await response.text().catch(() => '');
+  return new ApiError({
+    message: response.statusText || text.trim() || `Request failed with status ${response.status}`,
+    status: response.status,
+  });
+}
+
+/**
+ * Spec section 7: every call includes cookies; GET by default; a body is sent as JSON; extra headers merge;
+ * failed responses throw an ApiError; JSON responses are parsed, anything else resolves to the raw Response.
+ */
+export async function request<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const { method = 'GET', body, headers, signal } = options;
+  const init: RequestInit = {
+    method,
+    credentials: 'include',
+    headers: {
+      Accept: 'application/json',
+      ...(body !== undefined ? { 'Content-Type': 'application/json' } : {}),
+      ...headers,
+    },
+  };
+  if (body !== undefined) init.body = JSON.stringify(body);
+  if (signal) init.signal = signal;
+
+  const response = await fetch(path, init);
+  if (!response.ok) throw await toApiError(response);
+  if (isJson(response)) return (await response.json()) as T;
+  return response as unknown as T;
+}
+
+/** Builds `path?key=value` from defined, non-empty values. */
+export function withQuery(path: string, params: Record<string, string | number | boolean | null | undefined>) {
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(params)) {
+    if (value === undefined || value === null || value === '' || value === false) continue;
+    search.set(key, String(value));
+  }
+  const query = search.toString();
+  return query ? `${path}?${query}` : path;
+}

@@ -1,0 +1,23 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { RouterProvider } from 'react-router';
+import { Providers } from './app/providers.js';
+import { createAppRouter } from './app/router.js';
+import { currentUserQueryOptions } from './lib/auth-session.js';
+import { queryClient } from './lib/query-client.js';
+import './styles.css';
+
+// Start asking who is signed in before React renders, in parallel with the page chunk.
+void queryClient.prefetchQuery(currentUserQueryOptions);
+
+const router = createAppRouter();
+const container = document.getElementById('root');
+if (!container) throw new Error('The #root element is missing from index.html');
+
+createRoot(container).render(
+  <StrictMode>
+    <Providers>
+      <RouterProvider router={router} />
+    </Providers>
+  </StrictMode>,
+);
