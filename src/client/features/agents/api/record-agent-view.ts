@@ -1,0 +1,10 @@
+import { request } from '../../../lib/request.js';
+
+/** Counts a view of the agent; the server counts one per visitor per day. Failures do not matter to the visitor. */
+export async function recordAgentView(agentId: number): Promise<void> {
+  try {
+    await request<unknown>(`/api/agents/${agentId}/views`, { method: 'POST' });
+  } catch {
+    // A lost view count is not worth bothering anyone about.
+  }
+}

@@ -1,0 +1,113 @@
+import { useId } from 'react';
+import {
+  agentSortLabels,
+  agentSorts,
+  pricingLabels,
+  pricingModels,
+  type AgentSort,
+  type PricingModel,
+} from '../../../../shared/api/agents.js';
+import { Label, Select } from '../../../components/ui/input.js';
+import type { AgentListFilters } from '../../../paths.js';
+
+export interface FilterOption {
+  value: string;
+  label: string;
+}
+
+interface AgentFiltersProps {
+  filters: AgentListFilters;
+  categories: FilterOption[];
+  onChange: (change: Partial<AgentListFilters>) => void;
+}
+
+function isSort(value: string): value is AgentSort {
+  return (agentSorts as readonly string[]).includes(value);
+}
+
+function isPricing(value: string): value is PricingModel {
+  return (pricingModels as readonly string[]).includes(value);
+}
+
+/** Reads the listing filters from the URL; unknown values are ignored rather than sent to the server. */
+export function parseAgentListFilters(search: URLSearchParams): AgentListFilters {
+  const sort = search.get('sort') ?? '';
+  const pricing = search.get('pricing') ?? '';
+  const page = Number.parseInt(search.get('page') ?? '', 10);
+  return {
+    q: search.get('q') ?? '',
+    category: search.get('category') || undefined,
+    pricing: isPricing(pricing) ? pricing : undefined,
+    verified: search.get('verified') === 'true' || undefined,
+    sort: isSort(sort) ? sort : undefined,
+    page: Number.isFinite(page) && page > 1 ? page : undefined,
+  };
+}
+
+export function AgentFilters({ filters, categories, onChange }: AgentFiltersProps) {
+  const id = useId();
+  return (
+    <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-1">
+      <div className="flex flex-col gap-1.5">
+        <Label htmlFor={`${id}-category`}>Category</Label>
+        <Select
+          id={`${id}-category`}
+          value={filters.category ?? ''}
+          onChange={(event) => onChange({ category: event.target.value || undefined })}
+        >
+          <option value="">All categories</option>
+          {categories.map((category) => (
+            <option key={category.value} value={category.value}>
+              {category.label}
+            </option>
+          ))}
+          {filters.category && !categories.some((category) => category.value === filters.category) && (
+            <option value={filters.category}>{filters.category}</option>
+          )}
+        </Select>
+      </div>
+      <div className="flex flex-col gap-1.5">
+        <Label htmlFor={`${id}-pricing`}>Pricing</Label>
+        <Select
+          id={`${id}-pricing`}
+          value={filters.pricing ?? ''}
+          onChange={(event) => onChange({ pricing: isPricing(event.target.value) ? event.target.value : undefined })}
+        >
+          <option value="">Any pricing</option>
+          {pricingModels.map((pricing) => (
+            <option key={pricing} value={pricing}>
+              {pricingLabels[pricing]}
+            </option>
+          ))}
+        </Select>
+      </div>
+      <div className="flex flex-col gap-1.5">
+        <Label htmlFor={`${id}-sort`}>Sort by</Label>
+        <Select
+          id={`${id}-sort`}
+          value={filters.sort ?? ''}
+          onChange={(event) => onChange({ sort: isSort(event.target.value) ? event.target.value : undefined })}
+        >
+          <option value="">Recommended</option>
+          {agentSorts.map((sort) => (
+            <option key={sort} value={sort}>
+              {agentSortLabels[sort]}
+            </option>
+          ))}
+        </Select>
+      </div>
+      <div className="flex items-center gap-2.5 self-end rounded-lg border border-slate-200 bg-white px-3 py-2.5 lg:self-auto">
+        <input
+          id={`${id}-verified`}
+          type="checkbox"
+          checked={filters.verified ?? false}
+          onChange={(event) => onChange({ verified: event.target.checked || undefined })}
+          className="h-4 w-4 cursor-pointer rounded border-slate-400 accent-brand-600"
+        />
+        <label htmlFor={`${id}-verified`} className="cursor-pointer text-sm font-medium text-slate-700">
+          Verified agents only
+        </label>
+      </div>
+    </div>
+  );
+}
