@@ -1,0 +1,45 @@
+import { Suspense } from 'react';
+import { Outlet, ScrollRestoration, useLocation } from 'react-router';
+import { isFooterVisible, isHeaderVisible } from '../../../shared/rules/layout.js';
+import { PageSkeleton } from '../../components/layout/page-skeleton.js';
+import { useAgentPrefetch } from '../../features/agents/hooks/use-agent-prefetch.js';
+import { AuthSessionProvider } from '../../lib/auth-session.js';
+import { SiteFooter } from './site-footer.js';
+import { SiteHeader } from './site-header.js';
+
+function Shell() {
+  const { pathname } = useLocation();
+  useAgentPrefetch();
+  const showHeader = isHeaderVisible(pathname);
+  const showFooter = isFooterVisible(pathname);
+
+  return (
+    <div className="flex min-h-screen flex-col">
+      <a
+        href="#main"
+        className="sr-only z-50 rounded-lg bg-white px-4 py-2 font-medium text-brand-700 shadow focus:not-sr-only focus:fixed focus:top-3 focus:left-3"
+      >
+        Skip to content
+      </a>
+      {showHeader && <SiteHeader />}
+      <main id="main" tabIndex={-1} className={showHeader ? 'flex-1 pt-24 outline-none' : 'flex-1 outline-none'}>
+        <Suspense fallback={<PageSkeleton pathname={pathname} />}>
+          <div key={pathname} className="animate-page-in">
+            <Outlet />
+          </div>
+        </Suspense>
+      </main>
+      {showFooter && <SiteFooter />}
+      <ScrollRestoration />
+    </div>
+  );
+}
+
+/** The root route: session, header, footer, and the lazily loaded page in between. */
+export function AppLayout() {
+  return (
+    <AuthSessionProvider>
+      <Shell />
+    </AuthSessionProvider>
+  );
+}

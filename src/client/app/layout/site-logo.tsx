@@ -1,0 +1,1 @@
+export { SiteLogoLink as SiteLogo } from '../../components/layout/site-logo-link.js';

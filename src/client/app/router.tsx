@@ -1,0 +1,120 @@
+import { lazy, type ComponentType } from 'react';
+import { createBrowserRouter, Navigate, type LoaderFunctionArgs, type RouteObject } from 'react-router';
+import { PageSkeleton } from '../components/layout/page-skeleton.js';
+import { homeQueryOptions } from '../features/agents/api/get-home.js';
+import { agentQueryOptions } from '../features/agents/api/get-agent.js';
+import { queryClient } from '../lib/query-client.js';
+import { paths } from '../paths.js';
+import { AppLayout } from './layout/app-layout.js';
+import { RequireAdmin, RequireUser } from './guards.js';
+
+/** Every page is its own chunk, so the home route downloads only what it shows. */
+function lazyPage<M>(load: () => Promise<M>, pick: (module: M) => ComponentType) {
+  const Page = lazy(async () => ({ default: pick(await load()) }));
+  return <Page />;
+}
+
+const placeholders = () => import('../routes/placeholders.js');
+
+/** Loaders only start data requests early (in parallel with the page chunk); they never block navigation. */
+function prefetchHome({ request }: LoaderFunctionArgs) {
+  const verified = new URL(request.url).searchParams.get('verified') === 'true';
+  void queryClient.prefetchQuery(homeQueryOptions(verified));
+  return null;
+}
+
+function prefetchAgent({ params }: LoaderFunctionArgs) {
+  if (params.slug) void queryClient.prefetchQuery(agentQueryOptions(params.slug));
+  return null;
+}
+
+function HydrateFallback() {
+  return <PageSkeleton pathname={window.location.pathname} />;
+}
+
+const protectedRoutes: RouteObject[] = [
+  { path: paths.metrics.path, element: lazyPage(placeholders, (m) => m.MetricsPage) },
+  { path: paths.dashboard.path, element: lazyPage(placeholders, (m) => m.DashboardPage) },
+  { path: paths.settings.path, element: lazyPage(placeholders, (m) => m.ProfilePage) },
+  { path: paths.profile.path, element: lazyPage(placeholders, (m) => m.ProfilePage) },
+  { path: paths.agentStatus.path, element: lazyPage(placeholders, (m) => m.AgentStatusPage) },
+  { path: paths.editAgent.path, element: lazyPage(placeholders, (m) => m.EditAgentPage) },
+  { path: paths.favorites.path, element: lazyPage(placeholders, (m) => m.FavoritesPage) },
+  { path: paths.history.path, element: lazyPage(placeholders, (m) => m.HistoryPage) },
+  { path: paths.myDrafts.path, element: lazyPage(placeholders, (m) => m.MyDraftsPage) },
+  { path: paths.myAgents.path, element: lazyPage(placeholders, (m) => m.MyAgentsPage) },
+];
+
+const adminRoutes: RouteObject[] = [
+  { path: paths.adminDashboard.path, element: lazyPage(placeholders, (m) => m.AdminDashboardPage) },
+  { path: paths.adminCategories.path, element: lazyPage(placeholders, (m) => m.AdminCategoriesPage) },
+  { path: paths.adminStorage.path, element: lazyPage(placeholders, (m) => m.AdminStoragePage) },
+];
+
+export const routes: RouteObject[] = [
+  {
+    element: <AppLayout />,
+    children: [
+      {
+        path: paths.home.path,
+        loader: prefetchHome,
+        HydrateFallback,
+        element: lazyPage(() => import('../routes/home.js'), (m) => m.HomePage),
+      },
+      { path: paths.agents.path, element: lazyPage(() => import('../routes/agents.js'), (m) => m.AgentsPage) },
+      {
+        path: paths.agent.path,
+        loader: prefetchAgent,
+        HydrateFallback,
+        element: lazyPage(() => import('../routes/agent-detail.js'), (m) => m.AgentDetailPage),
+      },
+      { path: paths.categories.path, element: lazyPage(() => import('../routes/categories.js'), (m) => m.CategoriesPage) },
+
+      { path: paths.auth.path, element: lazyPage(() => import('../routes/auth.js'), (m) => m.AuthPage) },
+      { path: paths.login.path, element: lazyPage(() => import('../routes/auth.js'), (m) => m.LoginPage) },
+      { path: paths.register.path, element: lazyPage(() => import('../routes/auth.js'), (m) => m.RegisterPage) },
+      { path: paths.createAccount.path, element: lazyPage(() => import('../routes/auth.js'), (m) => m.RegisterPage) },
+      {
+        path: paths.authCallback.path,
+        element: lazyPage(() => import('../routes/auth-callback.js'), (m) => m.AuthCallbackPage),
+      },
+      { path: paths.forgotPassword.path, element: lazyPage(placeholders, (m) => m.ForgotPasswordPage) },
+      { path: paths.resetPassword.path, element: lazyPage(placeholders, (m) => m.ResetPasswordPage) },
+      { path: paths.verifyEmail.path, element: lazyPage(placeholders, (m) => m.VerifyEmailPage) },
+      { path: paths.githubDeviceAuth.path, element: lazyPage(placeholders, (m) => m.GithubDeviceAuthPage) },
+
+      { path: paths.storageSetup.path, element: lazyPage(placeholders, (m) => m.StorageSetupPage) },
+      { path: paths.storageInfo.path, element: lazyPage(placeholders, (m) => m.StorageInfoPage) },
+      { path: paths.storageBasic.path, element: lazyPage(placeholders, (m) => m.StorageBasicPage) },
+
+      { path: paths.components.path, element: lazyPage(() => import('../routes/components-demo.js'), (m) => m.ComponentsDemoPage) },
+      { path: paths.toastDemo.path, element: lazyPage(() => import('../routes/toast-demo.js'), (m) => m.ToastDemoPage) },
+      { path: paths.test.path, element: lazyPage(() => import('../routes/test-page.js'), (m) => m.TestPage) },
+      { path: paths.testPage.path, element: lazyPage(() => import('../routes/test-page.js'), (m) => m.TestPage) },
+
+      { path: paths.terms.path, element: lazyPage(() => import('../routes/terms.js'), (m) => m.TermsPage) },
+      { path: paths.privacy.path, element: lazyPage(() => import('../routes/privacy.js'), (m) => m.PrivacyPage) },
+      {
+        path: paths.verificationPromise.path,
+        element: lazyPage(() => import('../routes/verification-promise.js'), (m) => m.VerificationPromisePage),
+      },
+
+      { path: paths.submitAgent.path, element: lazyPage(placeholders, (m) => m.SubmitAgentPage) },
+      { path: paths.submitAgentNew.path, element: lazyPage(placeholders, (m) => m.SubmitAgentPage) },
+      {
+        path: paths.submitAgentGithubCallback.path,
+        element: lazyPage(placeholders, (m) => m.SubmitAgentGithubCallbackPage),
+      },
+
+      { element: <RequireUser />, children: protectedRoutes },
+      { path: paths.admin.path, element: <Navigate to={paths.adminDashboard.href()} replace /> },
+      { element: <RequireAdmin />, children: adminRoutes },
+
+      { path: '*', element: lazyPage(() => import('../routes/not-found.js'), (m) => m.NotFoundPage) },
+    ],
+  },
+];
+
+export function createAppRouter() {
+  return createBrowserRouter(routes);
+}

@@ -1,0 +1,130 @@
+import { ArrowLeft, SearchX } from 'lucide-react';
+import { useEffect, useRef } from 'react';
+import { useNavigate, useParams } from 'react-router';
+import { toast } from '../lib/toast.js';
+import { AgentDetailSkeleton } from '../components/layout/page-skeleton.js';
+import { Button, ButtonLink } from '../components/ui/button.js';
+import { Card } from '../components/ui/card.js';
+import { EmptyState } from '../components/ui/empty-state.js';
+import { useAgent } from '../features/agents/api/get-agent.js';
+import { useSimilarAgents } from '../features/agents/api/get-similar-agents.js';
+import { recordAgentView } from '../features/agents/api/record-agent-view.js';
+import { AgentDetailsPanel } from '../features/agents/components/agent-details-panel.js';
+import { AgentProfileCard } from '../features/agents/components/agent-profile-card.js';
+import { MarkdownDescription } from '../features/agents/components/markdown-description.js';
+import { ReviewsSection } from '../features/agents/components/reviews-section.js';
+import { SimilarAgents } from '../features/agents/components/similar-agents.js';
+import { useAuthSession } from '../lib/auth-session.js';
+import { isApiError } from '../lib/request.js';
+import { useDocumentTitle } from '../lib/use-document-title.js';
+import { paths } from '../paths.js';
+
+function BackButton() {
+  const navigate = useNavigate();
+  const goBack = () => {
+    // Only step back inside the app; a visitor who arrived from elsewhere goes to the listing.
+    const state: unknown = window.history.state;
+    const index = typeof state === 'object' && state !== null && 'idx' in state ? Number(state.idx) : 0;
+    if (index > 0) void navigate(-1);
+    else void navigate(paths.agents.href());
+  };
+  return (
+    <Button variant="ghost" size="sm" onClick={goBack} className="-ml-2">
+      <ArrowLeft className="h-4 w-4" aria-hidden="true" />
+      Back
+    </Button>
+  );
+}
+
+/** Counts one view per mounted agent (StrictMode runs effects twice in development). */
+function useRecordView(agentId: number | undefined) {
+  const recorded = useRef<number | null>(null);
+  useEffect(() => {
+    if (agentId === undefined || recorded.current === agentId) return;
+    recorded.current = agentId;
+    void recordAgentView(agentId);
+  }, [agentId]);
+}
+
+export function AgentDetailPage() {
+  const { slug = '' } = useParams();
+  const navigate = useNavigate();
+  const { user } = useAuthSession();
+  const agent = useAgent(slug);
+  const similar = useSimilarAgents(agent.data?.category.slug, agent.data?.id);
+  useRecordView(agent.data?.id);
+  useDocumentTitle(agent.data ? agent.data.name : agent.isError ? 'Agent not found' : null);
+
+  if (agent.isPending) return <AgentDetailSkeleton />;
+
+  if (agent.isError) {
+    const notFound = isApiError(agent.error) && agent.error.type === 'not_found';
+    return (
+      <div className="mx-auto max-w-xl px-4 py-16">
+        <EmptyState
+          tone={notFound ? 'neutral' : 'error'}
+          icon={<SearchX className="h-6 w-6" />}
+          title={notFound ? 'Agent not found' : "We couldn't load this agent"}
+          description={
+            notFound
+              ? 'This agent does not exist or is no longer listed. It may have been renamed or removed.'
+              : agent.error.message
+          }
+          action={
+            <>
+              <ButtonLink to={paths.agents.href()}>Browse all agents</ButtonLink>
+              {!notFound && (
+                <Button variant="outline" onClick={() => void agent.refetch()}>
+                  Try again
+                </Button>
+              )}
+            </>
+          }
+        />
+      </div>
+    );
+  }
+
+  const data = agent.data;
+  const returnPath = paths.agent.href(data.slug);
+  const requireSignIn = () => void navigate(paths.auth.href({ returnPath }));
+
+  const onFavorite = () => {
+    if (!user) return requireSignIn();
+    toast('Favorites are coming soon', { description: `You will be able to save ${data.name} to your favorites.` });
+  };
+  const onWriteReview = () => {
+    if (!user) return requireSignIn();
+    toast('Reviews are coming soon', { description: `Writing a review for ${data.name} will open here.` });
+  };
+
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-6 sm:px-6">
+      <BackButton />
+      <div className="mt-4">
+        <AgentProfileCard agent={data} onFavorite={onFavorite} onWriteReview={onWriteReview} />
+      </div>
+      <div className="mt-6 grid gap-6 lg:grid-cols-3">
+        <div className="space-y-6 lg:col-span-2">
+          <Card className="p-6">
+            <section aria-labelledby="description-title">
+              <h2 id="description-title" className="mb-4 text-lg font-semibold text-slate-900">
+                About {data.name}
+              </h2>
+              {data.description.trim() ? (
+                <MarkdownDescription markdown={data.description} />
+              ) : (
+                <p className="text-slate-600">{data.tagline}</p>
+              )}
+            </section>
+          </Card>
+          <ReviewsSection agent={data} onWriteReview={onWriteReview} />
+        </div>
+        <div>
+          <AgentDetailsPanel agent={data} />
+        </div>
+      </div>
+      <SimilarAgents agents={similar.data ?? []} />
+    </div>
+  );
+}

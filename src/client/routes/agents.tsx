@@ -1,0 +1,187 @@
+import { SearchX, Search, SlidersHorizontal } from 'lucide-react';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { AGENTS_PAGE_SIZE_DEFAULT } from '../../shared/limits.js';
+import { formatCount } from '../../shared/rules/format.js';
+import { AgentGridSkeleton } from '../components/layout/page-skeleton.js';
+import { Button } from '../components/ui/button.js';
+import { EmptyState } from '../components/ui/empty-state.js';
+import { Input } from '../components/ui/input.js';
+import { Pagination } from '../components/ui/pagination.js';
+import { useAgents } from '../features/agents/api/get-agents.js';
+import { AgentFilters, parseAgentListFilters } from '../features/agents/components/agent-filters.js';
+import { AgentGrid } from '../features/agents/components/agent-grid.js';
+import { useFilters } from '../features/categories/api/get-filters.js';
+import { cn } from '../lib/cn.js';
+import { useDocumentTitle } from '../lib/use-document-title.js';
+import { paths, type AgentListFilters } from '../paths.js';
+
+const SEARCH_DEBOUNCE_MS = 250;
+
+export function AgentsPage() {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const searchId = useId();
+  const filters = useMemo(() => parseAgentListFilters(new URLSearchParams(location.search)), [location.search]);
+  const urlQuery = filters.q ?? '';
+  const page = filters.page ?? 1;
+  useDocumentTitle(urlQuery ? `“${urlQuery}” agents` : 'Browse AI agents');
+
+  const agents = useAgents({ ...filters, limit: AGENTS_PAGE_SIZE_DEFAULT });
+  const filterOptions = useFilters();
+  const categoryOptions = (filterOptions.data?.categories ?? []).map((category) => ({
+    value: category.slug,
+    label: category.name,
+  }));
+
+  /** Every filter lives in the URL; changing one goes back to page 1. */
+  const update = (change: Partial<AgentListFilters>, options: { replace?: boolean } = {}) => {
+    void navigate(paths.agents.href({ ...filters, page: undefined, ...change }), {
+      replace: options.replace ?? false,
+      preventScrollReset: true,
+    });
+  };
+
+  // The search box is debounced; its text follows the URL when the user goes back or forward.
+  const [draft, setDraft] = useState(urlQuery);
+  const draftRef = useRef(draft);
+  draftRef.current = draft;
+  const timer = useRef<number | undefined>(undefined);
+  useEffect(() => {
+    if (urlQuery !== draftRef.current.trim()) setDraft(urlQuery);
+  }, [urlQuery]);
+  useEffect(() => () => window.clearTimeout(timer.current), []);
+
+  const updateRef = useRef(update);
+  updateRef.current = update;
+  const onSearchChange = (value: string) => {
+    setDraft(value);
+    window.clearTimeout(timer.current);
+    timer.current = window.setTimeout(() => {
+      const next = value.trim();
+      if (next === urlQuery) return;
+      // Refining a search replaces the history entry; starting one adds an entry.
+      updateRef.current({ q: next || undefined }, { replace: urlQuery !== '' && next !== '' });
+    }, SEARCH_DEBOUNCE_MS);
+  };
+
+  const hasFilters = Boolean(filters.q || filters.category || filters.pricing || filters.verified || filters.sort);
+  const clearFilters = () => {
+    window.clearTimeout(timer.current);
+    setDraft('');
+    void navigate(paths.agents.href());
+  };
+
+  const data = agents.data;
+  const [showFilters, setShowFilters] = useState(false);
+
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-6 sm:px-6">
+      <div className="flex flex-col gap-2">
+        <h1 className="text-3xl font-bold tracking-tight text-slate-900">
+          {urlQuery ? (
+            <>
+              Results for <span className="text-brand-700">“{urlQuery}”</span>
+            </>
+          ) : (
+            'Browse AI agents'
+          )}
+        </h1>
+        <p className="text-slate-600">Compare agents by reputation, reviews and pricing.</p>
+      </div>
+
+      <form role="search" className="mt-6 flex gap-2" onSubmit={(event) => event.preventDefault()}>
+        <label htmlFor={searchId} className="sr-only">
+          Search agents
+        </label>
+        <div className="relative flex-1">
+          <Search className="pointer-events-none absolute top-1/2 left-3 h-4 w-4 -translate-y-1/2 text-slate-500" aria-hidden="true" />
+          <Input
+            id={searchId}
+            type="search"
+            value={draft}
+            onChange={(event) => onSearchChange(event.target.value)}
+            placeholder="Search by name, capability or tag"
+            className="h-12 rounded-xl pl-9 text-base"
+          />
+        </div>
+        <Button
+          variant="outline"
+          className="h-12 lg:hidden"
+          aria-expanded={showFilters}
+          aria-controls="agent-filters"
+          onClick={() => setShowFilters((open) => !open)}
+        >
+          <SlidersHorizontal className="h-4 w-4" aria-hidden="true" />
+          Filters
+        </Button>
+      </form>
+
+      <div className="mt-6 grid gap-8 lg:grid-cols-[16rem_1fr]">
+        <aside
+          id="agent-filters"
+          aria-label="Filters"
+          className={cn('lg:block', showFilters ? 'block' : 'hidden')}
+        >
+          <div className="rounded-2xl border border-slate-200 bg-white p-4 lg:sticky lg:top-24">
+            <h2 className="mb-4 text-sm font-semibold text-slate-900">Filters</h2>
+            <AgentFilters filters={filters} categories={categoryOptions} onChange={(change) => update(change)} />
+            {hasFilters && (
+              <Button variant="ghost" size="sm" className="mt-4 w-full" onClick={clearFilters}>
+                Clear filters
+              </Button>
+            )}
+          </div>
+        </aside>
+
+        <section aria-labelledby="results-title" aria-busy={agents.isFetching}>
+          <div className="mb-4 flex min-h-6 items-center justify-between gap-3">
+            <h2 id="results-title" className="text-sm text-slate-600" aria-live="polite">
+              {data
+                ? `${formatCount(data.totalCount)} ${data.totalCount === 1 ? 'agent' : 'agents'}${
+                    data.totalPages > 1 ? ` · page ${data.currentPage} of ${data.totalPages}` : ''
+                  }`
+                : agents.isPending
+                  ? 'Loading agents...'
+                  : 'Agents'}
+            </h2>
+          </div>
+
+          {agents.isPending ? (
+            <AgentGridSkeleton count={6} />
+          ) : agents.isError && !data ? (
+            <EmptyState
+              tone="error"
+              title="We couldn't load the agents"
+              description={agents.error.message}
+              action={<Button onClick={() => void agents.refetch()}>Try again</Button>}
+            />
+          ) : data && data.agents.length === 0 ? (
+            <EmptyState
+              icon={<SearchX className="h-6 w-6" />}
+              title="No agents match these filters"
+              description={
+                hasFilters
+                  ? 'Try a different search or remove a filter to see more agents.'
+                  : 'No agents have been listed yet.'
+              }
+              action={hasFilters ? <Button onClick={clearFilters}>Clear filters</Button> : undefined}
+            />
+          ) : (
+            data && (
+              <div className={cn('transition-opacity', agents.isPlaceholderData && 'opacity-60')}>
+                <AgentGrid agents={data.agents} headingLevel={3} />
+                <Pagination
+                  currentPage={data.currentPage || page}
+                  totalPages={data.totalPages}
+                  hrefFor={(target) => paths.agents.href({ ...filters, page: target })}
+                  label="Agent pages"
+                />
+              </div>
+            )
+          )}
+        </section>
+      </div>
+    </div>
+  );
+}

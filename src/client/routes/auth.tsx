@@ -1,0 +1,133 @@
+import { ArrowLeft, BadgeCheck, LockKeyhole, Star, UserPlus } from 'lucide-react';
+import { Link, useSearchParams } from 'react-router';
+import { ButtonLink } from '../components/ui/button.js';
+import { GithubIcon } from '../components/ui/github-icon.js';
+import { SiteLogoLink } from '../components/layout/site-logo-link.js';
+import { useAuthSession } from '../lib/auth-session.js';
+import { cn } from '../lib/cn.js';
+import { useDocumentTitle } from '../lib/use-document-title.js';
+import { paths, safeReturnPath } from '../paths.js';
+
+type AuthTab = 'login' | 'register';
+
+const benefits = [
+  { icon: Star, text: 'Review the agents you use and help others choose.' },
+  { icon: BadgeCheck, text: 'Submit your own agents and earn a verified badge.' },
+  { icon: LockKeyhole, text: 'Keep favorites, drafts and history in one place.' },
+];
+
+/**
+ * The two-column login/register page. The forms themselves arrive with the accounts work;
+ * until then this page explains what is coming and keeps the tab and returnPath in the URL.
+ */
+function AuthScreen({ defaultTab }: { defaultTab: AuthTab }) {
+  const [searchParams] = useSearchParams();
+  const tabParam = searchParams.get('tab');
+  const tab: AuthTab = tabParam === 'login' || tabParam === 'register' ? tabParam : defaultTab;
+  const returnPath = searchParams.get('returnPath') ?? undefined;
+  const { user } = useAuthSession();
+  const title = tab === 'login' ? 'Login' : 'Create Account';
+  useDocumentTitle(title);
+
+  const tabClass = (active: boolean) =>
+    cn(
+      'flex-1 rounded-lg px-3 py-2 text-center text-sm font-semibold transition-colors',
+      active ? 'bg-white text-slate-900 shadow-sm' : 'text-slate-600 hover:text-slate-900',
+    );
+
+  return (
+    <div className="grid min-h-screen lg:grid-cols-2">
+      <div className="relative hidden overflow-hidden bg-gradient-to-br from-brand-700 via-brand-800 to-slate-900 p-12 text-white lg:flex lg:flex-col">
+        <SiteLogoLink inverted />
+        <div className="mt-auto max-w-md">
+          <h2 className="text-3xl font-bold tracking-tight">The AI agent reputation platform</h2>
+          <p className="mt-3 text-brand-100">Honest reviews, reputation scores and verified makers, in one directory.</p>
+          <ul className="mt-8 space-y-4">
+            {benefits.map(({ icon: Icon, text }) => (
+              <li key={text} className="flex gap-3 text-sm text-brand-50">
+                <Icon className="mt-0.5 h-5 w-5 shrink-0 text-brand-200" aria-hidden="true" />
+                {text}
+              </li>
+            ))}
+          </ul>
+        </div>
+      </div>
+
+      <div className="flex flex-col px-4 py-8 sm:px-8">
+        <div className="flex items-center justify-between">
+          <Link to={paths.home.href()} className="inline-flex items-center gap-1.5 rounded-lg text-sm font-medium text-slate-700 hover:text-slate-900">
+            <ArrowLeft className="h-4 w-4" aria-hidden="true" />
+            Back to home
+          </Link>
+          <span className="lg:hidden">
+            <SiteLogoLink />
+          </span>
+        </div>
+        <div className="mx-auto my-auto w-full max-w-md py-10">
+          <h1 className="text-3xl font-bold tracking-tight text-slate-900">{title}</h1>
+          <div className="mt-6 flex gap-1 rounded-xl bg-slate-100 p-1" role="group" aria-label="Login or register">
+            <Link
+              to={paths.auth.href({ tab: 'login', returnPath })}
+              replace
+              aria-current={tab === 'login' ? 'page' : undefined}
+              className={tabClass(tab === 'login')}
+            >
+              Login
+            </Link>
+            <Link
+              to={paths.auth.href({ tab: 'register', returnPath })}
+              replace
+              aria-current={tab === 'register' ? 'page' : undefined}
+              className={tabClass(tab === 'register')}
+            >
+              Register
+            </Link>
+          </div>
+
+          {user ? (
+            <div className="mt-8 rounded-2xl border border-emerald-200 bg-emerald-50 p-5">
+              <p className="font-semibold text-emerald-900">You are already signed in.</p>
+              <ButtonLink to={safeReturnPath(returnPath)} className="mt-4">
+                Continue
+              </ButtonLink>
+            </div>
+          ) : (
+            <div className="mt-8 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
+              <div className="flex items-center gap-3">
+                <span className="flex h-10 w-10 items-center justify-center rounded-xl bg-brand-50 text-brand-700" aria-hidden="true">
+                  {tab === 'login' ? <LockKeyhole className="h-5 w-5" /> : <UserPlus className="h-5 w-5" />}
+                </span>
+                <p className="inline-flex rounded-full bg-amber-100 px-2.5 py-0.5 text-xs font-semibold text-amber-900 uppercase">
+                  Coming soon
+                </p>
+              </div>
+              <p className="mt-4 text-slate-700">
+                {tab === 'login'
+                  ? 'Signing in with e-mail and password opens here shortly. You will return to the page you came from afterwards.'
+                  : 'Creating an account opens here shortly: choose personal or work use, then fill in a few details.'}
+              </p>
+              <div className="mt-6 text-center text-xs font-semibold tracking-wider text-slate-600">OR CONTINUE WITH</div>
+              <ButtonLink to={paths.githubDeviceAuth.href()} variant="secondary" className="mt-4 w-full">
+                <GithubIcon className="h-4 w-4" />
+                Continue with GitHub
+              </ButtonLink>
+            </div>
+          )}
+        </div>
+      </div>
+    </div>
+  );
+}
+
+export function AuthPage() {
+  return <AuthScreen defaultTab="login" />;
+}
+
+export function LoginPage() {
+  return <AuthScreen defaultTab="login" />;
+}
+
+/** /register and /create-account open the registration tab. */
+export function RegisterPage() {
+  return <AuthScreen defaultTab="register" />;
+}
