@@ -101,10 +101,12 @@ export function SiteHeader() {
             ))}
           </nav>
           <div className="ml-auto flex items-center gap-2">
-            <ButtonLink to={paths.submitAgent.href()} size="sm" className="hidden sm:inline-flex">
-              <Plus className="h-4 w-4" aria-hidden="true" />
-              Submit Agent
-            </ButtonLink>
+            <span className="hidden sm:contents">
+              <ButtonLink to={paths.submitAgent.href()} size="sm">
+                <Plus className="h-4 w-4" aria-hidden="true" />
+                Submit Agent
+              </ButtonLink>
+            </span>
             {headerUser ? (
               <Suspense fallback={<span className="block h-9 w-9 rounded-full bg-slate-200" aria-hidden="true" />}>
                 <SignedInControls user={headerUser} showBell={user !== null} />
@@ -115,9 +117,11 @@ export function SiteHeader() {
               <SignedOutButtons className="hidden items-center gap-2 lg:flex" />
             )}
             {!headerUser && status !== 'loading' && (
-              <ButtonLink to={paths.login.href()} variant="outline" size="sm" className="hidden sm:inline-flex lg:hidden">
-                Login
-              </ButtonLink>
+              <span className="hidden sm:contents lg:hidden">
+                <ButtonLink to={paths.login.href()} variant="outline" size="sm">
+                  Login
+                </ButtonLink>
+              </span>
             )}
             <button
               type="button"

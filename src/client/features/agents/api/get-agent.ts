@@ -16,6 +16,7 @@ export function agentQueryOptions(idOrSlug: string) {
   });
 }
 
+/** A failed prefetch (for example a 404 from the route loader) is shown as is instead of being fetched again. */
 export function useAgent(idOrSlug: string) {
-  return useQuery(agentQueryOptions(idOrSlug));
+  return useQuery({ ...agentQueryOptions(idOrSlug), retryOnMount: false });
 }

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import type { Category } from '../../../../shared/api/categories.js';
 import { formatCount } from '../../../../shared/rules/format.js';
 import { paths } from '../../../paths.js';
+import { CategoryIcon } from './category-icon.js';
 
 /** Categories with their agent counts; each links to the filtered listing. */
 export function CategoryGrid({ categories, headingLevel = 3 }: { categories: Category[]; headingLevel?: 2 | 3 }) {
@@ -16,11 +17,9 @@ export function CategoryGrid({ categories, headingLevel = 3 }: { categories: Cat
             className="group flex h-full flex-col rounded-2xl border border-slate-200 bg-white p-5 shadow-sm transition hover:border-brand-200 hover:shadow-md"
           >
             <div className="flex items-center gap-3">
-              {category.icon && (
-                <span className="flex h-10 w-10 items-center justify-center rounded-xl bg-brand-50 text-xl" aria-hidden="true">
-                  {/^[a-z-]+$/.test(category.icon) ? category.name.charAt(0) : category.icon}
-                </span>
-              )}
+              <span className="flex h-10 w-10 shrink-0 items-center justify-center rounded-xl bg-brand-50 text-brand-700">
+                <CategoryIcon name={category.icon} className="h-5 w-5" />
+              </span>
               <Heading className="font-semibold text-slate-900">{category.name}</Heading>
               <span className="ml-auto rounded-full bg-slate-100 px-2.5 py-0.5 text-xs font-semibold text-slate-700">
                 {formatCount(category.agentCount)}
