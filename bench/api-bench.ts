@@ -97,10 +97,17 @@ function stop(child: ChildProcess) {
   });
 }
 
-async function measure(name: string, baseUrl: string, paths: string[], watchPid?: number, rss?: { max: number }) {
+async function measure(
+  name: string,
+  baseUrl: string,
+  paths: string[],
+  watchPid?: number,
+  rss?: { max: number },
+) {
   const requests = paths.map((p) => ({ method: 'GET' as const, path: p }));
   await autocannon({ url: baseUrl, connections: CONNECTIONS, duration: WARMUP_S, requests });
-  const sampler = watchPid && rss ? setInterval(() => (rss.max = Math.max(rss.max, rssMb(watchPid))), 250) : undefined;
+  const sampler =
+    watchPid && rss ? setInterval(() => (rss.max = Math.max(rss.max, rssMb(watchPid))), 250) : undefined;
   const result = await autocannon({ url: baseUrl, connections: CONNECTIONS, duration: DURATION_S, requests });
   if (sampler) clearInterval(sampler);
   const measured: Measured = {
@@ -122,23 +129,32 @@ function requestSets(agentCount: number) {
   const listing: string[] = [];
   for (let category = 0; category < 20; category += 1) {
     for (let page = 1; page <= 5; page += 1) {
-      for (const sort of sorts) listing.push(`/api/agents?category=bench-${category}&sort=${sort}&page=${page}`);
+      for (const sort of sorts)
+        listing.push(`/api/agents?category=bench-${category}&sort=${sort}&page=${page}`);
     }
   }
   const detail = pick(1000).map((i) => `/api/agents/bench-agent-${i}`);
-  const words = 'agent assistant analytics research code review support sales marketing writer data pipeline summarizer translator scheduler planner tester debugger monitor security compliance finance tutor health legal recruiter designer editor search crawler'.split(' ');
+  const words =
+    'agent assistant analytics research code review support sales marketing writer data pipeline summarizer translator scheduler planner tester debugger monitor security compliance finance tutor health legal recruiter designer editor search crawler'.split(
+      ' ',
+    );
   const search: string[] = [];
   for (let i = 0; i < 200; i += 1) {
     const first = words[i % words.length]!;
     const second = words[(i * 7 + 3) % words.length]!;
-    search.push(i % 2 === 0 ? `/api/agents?q=${first.slice(0, 3 + (i % 4))}` : `/api/agents?q=${first}%20${second}`);
+    search.push(
+      i % 2 === 0 ? `/api/agents?q=${first.slice(0, 3 + (i % 4))}` : `/api/agents?q=${first}%20${second}`,
+    );
   }
   return { listing, detail, search };
 }
 
 /** Agent ids in a bench database run 1..N in insertion order. */
 function reviewPaths(agentCount: number) {
-  return Array.from({ length: 1000 }, (_, i) => `/api/agents/${1 + ((i * 104729) % agentCount)}/reviews?page=1&limit=5`);
+  return Array.from(
+    { length: 1000 },
+    (_, i) => `/api/agents/${1 + ((i * 104729) % agentCount)}/reviews?page=1&limit=5`,
+  );
 }
 
 async function main() {
@@ -190,7 +206,12 @@ async function main() {
   fs.writeFileSync(path.join(root, 'bench/results.json'), `${JSON.stringify(results, null, 2)}\n`);
 
   console.log('\nname        req/s   ratio  p50  p99   target');
-  const targets: Record<string, [number, number]> = { listing: [0.5, 10], detail: [0.5, 10], reviews: [0.5, 10], search: [0.1, 20] };
+  const targets: Record<string, [number, number]> = {
+    listing: [0.5, 10],
+    detail: [0.5, 10],
+    reviews: [0.5, 10],
+    search: [0.1, 20],
+  };
   for (const call of results.calls) {
     const [ratio, p99] = targets[call.name]!;
     const ok = call.ratioToBare >= ratio && call.p99Ms < p99;
@@ -198,8 +219,11 @@ async function main() {
       `${call.name.padEnd(10)} ${String(call.reqPerSec).padStart(7)}  ${call.ratioToBare.toFixed(2).padStart(5)}  ${String(call.p50Ms).padStart(3)}  ${String(call.p99Ms).padStart(3)}   >=${ratio} & p99<${p99}ms ${ok ? 'met' : 'MISSED'}`,
     );
   }
-  const growth = smallListing.p50Ms > 0 ? calls[0]!.p50Ms / smallListing.p50Ms : calls[0]!.p50Ms <= 1 ? 1 : Infinity;
-  console.log(`listing p50 100k / 10k: ${calls[0]!.p50Ms} / ${smallListing.p50Ms} ms (target <= 1.5x) ${growth <= 1.5 ? 'met' : 'MISSED'}`);
+  const growth =
+    smallListing.p50Ms > 0 ? calls[0]!.p50Ms / smallListing.p50Ms : calls[0]!.p50Ms <= 1 ? 1 : Infinity;
+  console.log(
+    `listing p50 100k / 10k: ${calls[0]!.p50Ms} / ${smallListing.p50Ms} ms (target <= 1.5x) ${growth <= 1.5 ? 'met' : 'MISSED'}`,
+  );
   console.log(`server RSS max: ${results.rssMb} MB (target < 250) ${results.rssMb < 250 ? 'met' : 'MISSED'}`);
   console.log(`bare: ${bare.reqPerSec} req/s; results written to bench/results.json`);
 }

@@ -55,7 +55,9 @@ failed += vitest.failed || (vitestOk ? 0 : 1);
 
 if (run('build', 'npm', ['run', '--silent', 'build'])) {
   const playwrightReport = path.join(reports, 'playwright.json');
-  const e2eOk = run('browser tests', 'npx', ['playwright', 'test'], { PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightReport });
+  const e2eOk = run('browser tests', 'npx', ['playwright', 'test'], {
+    PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightReport,
+  });
   const e2e = readCounts(playwrightReport, (report) => ({
     passed: report.stats.expected + (report.stats.flaky ?? 0),
     failed: report.stats.unexpected,

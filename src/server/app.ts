@@ -27,6 +27,7 @@ import seoRoutes from './features/seo/seo.routes.js';
 import usersRoutes from './features/users/users.routes.js';
 import { registerErrorHandler } from './http/error-handler.js';
 import { ResponseCache } from './lib/response-cache.js';
+import { createMailer } from './mail/mailer.js';
 import originCheck from './plugins/origin-check.js';
 import rateLimits from './plugins/rate-limits.js';
 import sessions from './plugins/session.js';
@@ -78,12 +79,17 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   const db = options.db ?? createDb(config.database);
   if (options.migrate !== false) await migrateToLatest(db);
 
-  const redis = config.redisUrl ? new Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 2 }) : undefined;
+  const redis = config.redisUrl
+    ? new Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 2 })
+    : undefined;
   const subscriber = redis?.duplicate();
 
-  const services = createServices(db);
+  const mailer = createMailer(config, app.log);
+  const services = createServices(db, config, mailer);
   const responseCache = new ResponseCache();
-  const viewCounter = new ViewCounter(services.agents, (error) => app.log.error({ err: error }, 'view flush failed'));
+  const viewCounter = new ViewCounter(services.agents, (error) =>
+    app.log.error({ err: error }, 'view flush failed'),
+  );
   app.decorate('config', config);
   app.decorate('db', db);
   app.decorate('services', services);
@@ -149,7 +155,9 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
 
   viewCounter.start();
   const trendingTimer = setInterval(() => {
-    refreshTrending(services.agents).catch((error: unknown) => app.log.error({ err: error }, 'trending refresh failed'));
+    refreshTrending(services.agents).catch((error: unknown) =>
+      app.log.error({ err: error }, 'trending refresh failed'),
+    );
   }, TRENDING_REFRESH_MS);
   trendingTimer.unref();
 
@@ -158,6 +166,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     await viewCounter.stop();
     await subscriber?.quit();
     await redis?.quit();
+    mailer.close();
     if (!options.db) await db.close();
   });
 

@@ -1,7 +1,9 @@
 import path from 'node:path';
 import { z } from 'zod';
 
-const booleanFlag = z.enum(['true', 'false', '1', '0']).transform((value) => value === 'true' || value === '1');
+const booleanFlag = z
+  .enum(['true', 'false', '1', '0'])
+  .transform((value) => value === 'true' || value === '1');
 
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
@@ -43,7 +45,8 @@ export interface Config {
   readonly port: number;
   readonly host: string;
   readonly dataDir: string;
-  readonly database: { readonly kind: 'sqlite'; readonly file: string } | { readonly kind: 'postgres'; readonly url: string };
+  readonly database:
+    { readonly kind: 'sqlite'; readonly file: string } | { readonly kind: 'postgres'; readonly url: string };
   readonly redisUrl: string | undefined;
   readonly publicUrl: string;
   readonly secureCookies: boolean;
@@ -74,7 +77,9 @@ export class ConfigError extends Error {
 /** Parses the environment once; a bad value throws a ConfigError naming the variable. */
 export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   // An empty variable means "unset", as in most process managers.
-  const env = Object.fromEntries(Object.entries(source).filter(([, value]) => value !== undefined && value !== ''));
+  const env = Object.fromEntries(
+    Object.entries(source).filter(([, value]) => value !== undefined && value !== ''),
+  );
   const parsed = envSchema.safeParse(env);
   if (!parsed.success) {
     throw new ConfigError(parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`));
@@ -87,7 +92,9 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       ? { kind: 'postgres', url: databaseUrl }
       : {
           kind: 'sqlite',
-          file: databaseUrl ? path.resolve(databaseUrl.slice('file:'.length)) : path.join(dataDir, 'agentatlas.db'),
+          file: databaseUrl
+            ? path.resolve(databaseUrl.slice('file:'.length))
+            : path.join(dataDir, 'agentatlas.db'),
         };
   const publicUrl = (values.PUBLIC_URL ?? `http://localhost:${values.PORT}`).replace(/\/+$/, '');
   return Object.freeze({

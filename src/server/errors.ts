@@ -18,6 +18,9 @@ export class AppError extends Error {
 
 export const notFound = (message = 'Not found') => new AppError('not_found', message);
 export const conflict = (message: string) => new AppError('conflict', message);
-export const unauthenticated = (message = 'You need to sign in to do that.') => new AppError('authentication', message);
-export const forbidden = (message = 'You do not have permission to do that.') => new AppError('authorization', message);
-export const invalid = (message: string, details?: ErrorDetails) => new AppError('validation', message, details);
+export const unauthenticated = (message = 'You need to sign in to do that.') =>
+  new AppError('authentication', message);
+export const forbidden = (message = 'You do not have permission to do that.') =>
+  new AppError('authorization', message);
+export const invalid = (message: string, details?: ErrorDetails) =>
+  new AppError('validation', message, details);

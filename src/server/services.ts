@@ -1,18 +1,24 @@
+import type { Config } from './config.js';
 import type { Db } from './db/database.js';
+import type { AuthDeps } from './features/auth/auth.service.js';
 import { createAgentsRepo } from './features/agents/agents.repo.js';
 import type { AgentsServiceDeps } from './features/agents/agents.service.js';
 import { createCategoriesRepo } from './features/categories/categories.repo.js';
 import { createReviewsRepo } from './features/reviews/reviews.repo.js';
 import type { ReviewsServiceDeps } from './features/reviews/reviews.service.js';
+import { createUsersRepo } from './features/users/users.repo.js';
+import type { Mailer } from './mail/mailer.js';
 
 /** The repositories each feature's service functions take, built once over the database handle. */
-export function createServices(db: Db) {
+export function createServices(db: Db, config: Config, mailer: Mailer) {
   const agents = createAgentsRepo(db);
   const categories = createCategoriesRepo(db);
   const reviews = createReviewsRepo(db);
+  const users = createUsersRepo(db);
   return {
     agents: { db, agents, categories } satisfies AgentsServiceDeps,
     reviews: { db, agents, reviews } satisfies ReviewsServiceDeps,
+    auth: { db, users, mailer, config } satisfies AuthDeps,
   };
 }
 

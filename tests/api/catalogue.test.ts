@@ -1,5 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AgentDetail, AgentListResponse, HomeResponse, ReviewListResponse } from '../../src/shared/api/agents.js';
+import type {
+  AgentDetail,
+  AgentListResponse,
+  HomeResponse,
+  ReviewListResponse,
+} from '../../src/shared/api/agents.js';
 import type { CategoryList } from '../../src/shared/api/categories.js';
 import type { CategoryRow } from '../../src/server/db/schema.js';
 import { factories } from '../support/factories.js';
@@ -33,7 +38,13 @@ beforeAll(async () => {
     description: 'Patchwork reads diffs. It also understands parsers of every kind.',
     reputation_score: 60,
   });
-  await f.createAgent({ category: writing, slug: 'quill', name: 'Quill', tagline: 'Drafts blog posts', reputation_score: 70 });
+  await f.createAgent({
+    category: writing,
+    slug: 'quill',
+    name: 'Quill',
+    tagline: 'Drafts blog posts',
+    reputation_score: 70,
+  });
   await f.createAgent({ category: writing, slug: 'hidden-draft', name: 'Hidden Draft', status: 'pending' });
 });
 
@@ -50,7 +61,10 @@ describe('GET /api/agents', () => {
     const body = await list('');
     expect(body.agents.map((agent) => agent.slug)).toEqual(['parser-pro', 'quill', 'patchwork']);
     expect(body).toMatchObject({ totalCount: 3, totalPages: 1, currentPage: 1 });
-    expect(body.agents[0]).toMatchObject({ category: { slug: 'coding', name: 'Coding' }, tags: ['logs', 'parsing'] });
+    expect(body.agents[0]).toMatchObject({
+      category: { slug: 'coding', name: 'Coding' },
+      tags: ['logs', 'parsing'],
+    });
   });
 
   it('filters by category, verified and pricing', async () => {
@@ -122,15 +136,28 @@ describe('GET /api/agents/{id}/reviews', () => {
   it('pages reviews newest first with the count from the agent', async () => {
     const agent = await f.createAgent({ category: writing });
     for (let index = 0; index < 7; index += 1) {
-      await f.createReview({ agent, rating: (index % 5) + 1, body: `Review number ${index}`, msAgo: (7 - index) * 60_000 });
+      await f.createReview({
+        agent,
+        rating: (index % 5) + 1,
+        body: `Review number ${index}`,
+        msAgo: (7 - index) * 60_000,
+      });
     }
-    const page1 = (await (await t.request(`/api/agents/${agent.id}/reviews?page=1&limit=5`)).json()) as ReviewListResponse;
+    const page1 = (await (
+      await t.request(`/api/agents/${agent.id}/reviews?page=1&limit=5`)
+    ).json()) as ReviewListResponse;
     expect(page1).toMatchObject({ totalCount: 7, totalPages: 2, currentPage: 1 });
-    expect(page1.reviews.map((review) => review.body)).toEqual([6, 5, 4, 3, 2].map((n) => `Review number ${n}`));
+    expect(page1.reviews.map((review) => review.body)).toEqual(
+      [6, 5, 4, 3, 2].map((n) => `Review number ${n}`),
+    );
     expect(page1.reviews[0]?.author.displayName).toMatch(/^Test User/);
-    const page2 = (await (await t.request(`/api/agents/${agent.id}/reviews?page=2&limit=5`)).json()) as ReviewListResponse;
+    const page2 = (await (
+      await t.request(`/api/agents/${agent.id}/reviews?page=2&limit=5`)
+    ).json()) as ReviewListResponse;
     expect(page2.reviews).toHaveLength(2);
-    const lowest = (await (await t.request(`/api/agents/${agent.id}/reviews?sort=lowest`)).json()) as ReviewListResponse;
+    const lowest = (await (
+      await t.request(`/api/agents/${agent.id}/reviews?sort=lowest`)
+    ).json()) as ReviewListResponse;
     expect(lowest.reviews[0]?.rating).toBe(1);
     const detail = (await (await t.request(`/api/agents/${agent.slug}`)).json()) as AgentDetail;
     expect(detail.rating.distribution).toEqual({ 1: 2, 2: 2, 3: 1, 4: 1, 5: 1 });
@@ -156,13 +183,18 @@ describe('home, categories and filters', () => {
 
   it('GET /api/categories counts published agents per category', async () => {
     const body = (await (await t.request('/api/categories')).json()) as CategoryList;
-    const bySlug = Object.fromEntries(body.categories.map((category) => [category.slug, category.agentCount]));
+    const bySlug = Object.fromEntries(
+      body.categories.map((category) => [category.slug, category.agentCount]),
+    );
     expect(bySlug.coding).toBe(2);
     expect(bySlug.writing).toBeGreaterThanOrEqual(1);
   });
 
   it('GET /api/filters lists categories, pricing models and sorts', async () => {
-    const body = (await (await t.request('/api/filters')).json()) as { categories: unknown[]; sorts: string[] };
+    const body = (await (await t.request('/api/filters')).json()) as {
+      categories: unknown[];
+      sorts: string[];
+    };
     expect(body.categories.length).toBeGreaterThanOrEqual(2);
     expect(body.sorts).toEqual(['rating', 'newest', 'trending', 'reviews', 'name']);
   });
@@ -181,14 +213,20 @@ describe('POST /api/agents/{id}/views', () => {
     const agent = await f.createAgent({ category: coding });
     const headers = { cookie: 'aa_visitor=0123456789abcdef0123456789abcdef' };
     for (let index = 0; index < 3; index += 1) {
-      expect((await t.request(`/api/agents/${agent.id}/views`, { method: 'POST', headers })).status).toBe(202);
+      expect((await t.request(`/api/agents/${agent.id}/views`, { method: 'POST', headers })).status).toBe(
+        202,
+      );
     }
     await t.request(`/api/agents/${agent.id}/views`, {
       method: 'POST',
       headers: { cookie: 'aa_visitor=fedcba9876543210fedcba9876543210' },
     });
     await t.app.viewCounter.flush();
-    const row = await t.app.db.kysely.selectFrom('agents').select(['views_count', 'trending_score']).where('id', '=', agent.id).executeTakeFirstOrThrow();
+    const row = await t.app.db.kysely
+      .selectFrom('agents')
+      .select(['views_count', 'trending_score'])
+      .where('id', '=', agent.id)
+      .executeTakeFirstOrThrow();
     expect(row.views_count).toBe(2);
     expect(row.trending_score).toBeGreaterThan(0);
     expect((await t.request('/api/agents/unknown-agent/views', { method: 'POST' })).status).toBe(404);

@@ -8,7 +8,12 @@ beforeAll(async () => {
   t = await createTestApp();
   const f = factories(t.app);
   const category = await f.createCategory({ slug: 'research', name: 'Research' });
-  await f.createAgent({ category, slug: 'deep-diver', name: 'Deep <Diver>', tagline: 'Finds "papers" & summarises them' });
+  await f.createAgent({
+    category,
+    slug: 'deep-diver',
+    name: 'Deep <Diver>',
+    tagline: 'Finds "papers" & summarises them',
+  });
 });
 
 afterAll(() => t.close());
@@ -54,7 +59,10 @@ describe('errors', () => {
     });
     expect(malformed.status).toBe(400);
     expect(await malformed.json()).toEqual({ message: 'The request body is not valid JSON.' });
-    const huge = await t.request('/api/newsletter/subscribe', { method: 'POST', json: { email: 'a'.repeat(2_000_000) } });
+    const huge = await t.request('/api/newsletter/subscribe', {
+      method: 'POST',
+      json: { email: 'a'.repeat(2_000_000) },
+    });
     expect(huge.status).toBe(413);
     expect(((await huge.json()) as { message: string }).message).toBe('The request body is too large.');
   });
@@ -84,15 +92,26 @@ describe('errors', () => {
 
 describe('POST /api/newsletter/subscribe', () => {
   it('subscribes once and says "already subscribed" the second time', async () => {
-    const first = await t.request('/api/newsletter/subscribe', { method: 'POST', json: { email: ' New.Reader@Example.com ' } });
+    const first = await t.request('/api/newsletter/subscribe', {
+      method: 'POST',
+      json: { email: ' New.Reader@Example.com ' },
+    });
     expect(first.status).toBe(200);
     expect(await first.json()).toEqual({ message: 'Subscribed successfully!' });
-    const again = await t.request('/api/newsletter/subscribe', { method: 'POST', json: { email: 'new.reader@example.com' } });
-    expect(((await again.json()) as { message: string }).message.toLowerCase()).toContain('already subscribed');
+    const again = await t.request('/api/newsletter/subscribe', {
+      method: 'POST',
+      json: { email: 'new.reader@example.com' },
+    });
+    expect(((await again.json()) as { message: string }).message.toLowerCase()).toContain(
+      'already subscribed',
+    );
   });
 
   it('refuses an invalid address with the spec message', async () => {
-    const response = await t.request('/api/newsletter/subscribe', { method: 'POST', json: { email: 'not-an-email' } });
+    const response = await t.request('/api/newsletter/subscribe', {
+      method: 'POST',
+      json: { email: 'not-an-email' },
+    });
     expect(response.status).toBe(400);
     expect(await response.json()).toEqual({
       message: 'Please enter a valid email address.',
@@ -119,8 +138,12 @@ describe('pages', () => {
   it('puts an agent page title, description and Open Graph tags in the HTML, escaped', async () => {
     const html = await (await t.request('/agents/deep-diver')).text();
     expect(html).toContain('<title>Deep &lt;Diver&gt; · Research AI agent · AgentAtlas</title>');
-    expect(html).toContain('<meta name="description" content="Finds &quot;papers&quot; &amp; summarises them">');
-    expect(html).toContain('<meta property="og:title" content="Deep &lt;Diver&gt; · Research AI agent · AgentAtlas">');
+    expect(html).toContain(
+      '<meta name="description" content="Finds &quot;papers&quot; &amp; summarises them">',
+    );
+    expect(html).toContain(
+      '<meta property="og:title" content="Deep &lt;Diver&gt; · Research AI agent · AgentAtlas">',
+    );
     expect(html).toContain('<meta property="og:url" content="http://localhost:3000/agents/deep-diver">');
   });
 
@@ -132,7 +155,9 @@ describe('pages', () => {
   });
 
   it('serves robots.txt and a sitemap listing agent pages', async () => {
-    expect(await (await t.request('/robots.txt')).text()).toContain('Sitemap: http://localhost:3000/sitemap.xml');
+    expect(await (await t.request('/robots.txt')).text()).toContain(
+      'Sitemap: http://localhost:3000/sitemap.xml',
+    );
     const sitemap = await (await t.request('/sitemap.xml')).text();
     expect(sitemap).toContain('<loc>http://localhost:3000/agents/deep-diver</loc>');
   });
@@ -145,12 +170,17 @@ describe('rate limits at their real size', () => {
       const statuses: number[] = [];
       let last: Response | undefined;
       for (let index = 0; index < 6; index += 1) {
-        last = await strict.request('/api/newsletter/subscribe', { method: 'POST', json: { email: `r${index}@example.com` } });
+        last = await strict.request('/api/newsletter/subscribe', {
+          method: 'POST',
+          json: { email: `r${index}@example.com` },
+        });
         statuses.push(last.status);
       }
       expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
       expect(Number(last?.headers.get('retry-after'))).toBeGreaterThan(0);
-      expect(((await last!.json()) as { message: string }).message).toMatch(/^Too many requests\. Please try again in \d+ seconds?\.$/);
+      expect(((await last!.json()) as { message: string }).message).toMatch(
+        /^Too many requests\. Please try again in \d+ seconds?\.$/,
+      );
     } finally {
       await strict.close();
     }

@@ -55,7 +55,9 @@ export function factories(app: FastifyInstance) {
       .executeTakeFirstOrThrow();
   }
 
-  async function createAgent(overrides: Partial<NewAgent> & { category?: CategoryRow } = {}): Promise<AgentRow> {
+  async function createAgent(
+    overrides: Partial<NewAgent> & { category?: CategoryRow } = {},
+  ): Promise<AgentRow> {
     const { category: givenCategory, ...values } = overrides;
     const category = givenCategory ?? (await createCategory());
     const id = unique();
@@ -111,7 +113,13 @@ export function factories(app: FastifyInstance) {
   }
 
   /** A review with the agent's counters kept in step, as the review service keeps them. */
-  async function createReview(options: { agent: AgentRow; user?: UserRow; rating?: number; body?: string; msAgo?: number }) {
+  async function createReview(options: {
+    agent: AgentRow;
+    user?: UserRow;
+    rating?: number;
+    body?: string;
+    msAgo?: number;
+  }) {
     const user = options.user ?? (await createUser());
     const rating = options.rating ?? 4;
     const review = await db
@@ -141,7 +149,11 @@ export function factories(app: FastifyInstance) {
       }))
       .where('id', '=', options.agent.id)
       .execute();
-    const updated = await db.selectFrom('agents').selectAll().where('id', '=', options.agent.id).executeTakeFirstOrThrow();
+    const updated = await db
+      .selectFrom('agents')
+      .selectAll()
+      .where('id', '=', options.agent.id)
+      .executeTakeFirstOrThrow();
     await db
       .updateTable('agents')
       .set({ rating_average: updated.rating_sum / updated.rating_count })

@@ -15,11 +15,17 @@ import { matchPagePattern } from '../../src/shared/routes.js';
 
 describe('displayName', () => {
   it('shows an anonymous user with both names as first name and last initial', () => {
-    expect(displayName({ firstName: 'Amara', lastName: 'Okafor', userName: 'amara', isAnonymous: true })).toBe('Amara O.');
+    expect(
+      displayName({ firstName: 'Amara', lastName: 'Okafor', userName: 'amara', isAnonymous: true }),
+    ).toBe('Amara O.');
   });
   it('falls back to the user name, then "Anonymous"', () => {
-    expect(displayName({ firstName: 'Amara', lastName: null, userName: 'amara', isAnonymous: true })).toBe('amara');
-    expect(displayName({ firstName: 'Amara', lastName: 'Okafor', userName: 'amara', isAnonymous: false })).toBe('amara');
+    expect(displayName({ firstName: 'Amara', lastName: null, userName: 'amara', isAnonymous: true })).toBe(
+      'amara',
+    );
+    expect(
+      displayName({ firstName: 'Amara', lastName: 'Okafor', userName: 'amara', isAnonymous: false }),
+    ).toBe('amara');
     expect(displayName({ userName: '  ' })).toBe('Anonymous');
     expect(displayName(null)).toBe('Anonymous');
   });
@@ -63,7 +69,9 @@ describe('passwordStrength', () => {
     ['Abcdefg1', 75, 'Good'],
     ['Abcdef1!', 100, 'Strong'],
     ['A1!', 75, 'Good'],
-  ])('%j scores %d (%s)', (password, score, label) => expect(passwordStrength(password)).toEqual({ score, label }));
+  ])('%j scores %d (%s)', (password, score, label) =>
+    expect(passwordStrength(password)).toEqual({ score, label }),
+  );
 });
 
 describe('classifyStatus', () => {
@@ -91,7 +99,8 @@ describe('classifyStatus', () => {
 
 describe('layout rules', () => {
   it('hides the header on the auth pages only', () => {
-    for (const path of ['/login', '/register', '/auth', '/create-account']) expect(isHeaderVisible(path)).toBe(false);
+    for (const path of ['/login', '/register', '/auth', '/create-account'])
+      expect(isHeaderVisible(path)).toBe(false);
     for (const path of ['/', '/agents', '/submit-agent']) expect(isHeaderVisible(path)).toBe(true);
   });
   it('also hides the footer on submission and editing pages', () => {

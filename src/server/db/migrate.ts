@@ -17,7 +17,9 @@ function createMigrator(db: Db): Migrator {
 export async function migrateToLatest(db: Db): Promise<string[]> {
   const { error, results } = await createMigrator(db).migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(String(error));
-  return (results ?? []).filter((result) => result.status === 'Success').map((result) => result.migrationName);
+  return (results ?? [])
+    .filter((result) => result.status === 'Success')
+    .map((result) => result.migrationName);
 }
 
 /** True when every known migration has been applied (used by /readyz). */

@@ -23,6 +23,8 @@ export interface UsersTable {
   github_login: string | null;
   created_at: string;
   updated_at: string;
+  /** Set when the person deleted the account: the row stays so their reviews remain, anonymous. */
+  deleted_at: string | null;
 }
 
 export interface SessionsTable {

@@ -13,7 +13,8 @@ async function originCheck(app: FastifyInstance) {
   app.addHook('onRequest', async (request) => {
     if (SAFE_METHODS.has(request.method)) return;
     const origin = request.headers.origin;
-    if (request.headers['sec-fetch-site'] === 'cross-site') throw forbidden('Cross-site requests are not allowed.');
+    if (request.headers['sec-fetch-site'] === 'cross-site')
+      throw forbidden('Cross-site requests are not allowed.');
     if (!origin) return;
     const sameHost = (() => {
       try {

@@ -1,20 +1,22 @@
 import rateLimit from '@fastify/rate-limit';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Redis } from 'ioredis';
 import { AppError } from '../errors.js';
 
-export interface RouteRateLimit {
-  max: number;
-  timeWindow: string;
-  keyGenerator?: (request: FastifyRequest) => string;
-}
-
 export interface RateLimits {
-  /** A limit per client address, scaled by RATE_LIMIT_MULTIPLIER. */
-  perIp(max: number, timeWindow: string): RouteRateLimit;
-  /** A limit per value the key function picks from the request (an account, an e-mail). */
-  perKey(max: number, timeWindow: string, key: (request: FastifyRequest) => string): RouteRateLimit;
+  /** A hook limiting requests per client address, scaled by RATE_LIMIT_MULTIPLIER. */
+  perIp(name: string, max: number, timeWindow: string): preHandlerAsyncHookHandler;
+  /**
+   * A hook limiting requests per value the key function picks from the request (an account, an
+   * e-mail); use it as a preHandler so the body is parsed. Requests without a key pass.
+   */
+  perKey(
+    name: string,
+    max: number,
+    timeWindow: string,
+    key: (request: FastifyRequest) => string | undefined,
+  ): preHandlerAsyncHookHandler;
 }
 
 declare module 'fastify' {
@@ -40,9 +42,21 @@ async function rateLimits(app: FastifyInstance, options: { redis?: Redis }) {
     },
   });
   const scaled = (max: number) => Math.max(1, Math.round(max * multiplier));
+  // Keys carry the limit's name so limits never share a counter, in memory or in Redis.
   app.decorate('rateLimits', {
-    perIp: (max, timeWindow) => ({ max: scaled(max), timeWindow }),
-    perKey: (max, timeWindow, key) => ({ max: scaled(max), timeWindow, keyGenerator: key }),
+    perIp: (name, max, timeWindow) =>
+      app.rateLimit({ max: scaled(max), timeWindow, keyGenerator: (request) => `${name}:ip:${request.ip}` }),
+    perKey: (name, max, timeWindow, key) => {
+      const limit = app.rateLimit({
+        max: scaled(max),
+        timeWindow,
+        keyGenerator: (request) => `${name}:key:${key(request) ?? ''}`,
+      });
+      return async function limitPerKey(this: FastifyInstance, request, reply) {
+        if (key(request) === undefined) return;
+        return limit.call(this, request, reply);
+      };
+    },
   } satisfies RateLimits);
 }
 

@@ -19,7 +19,7 @@ declare module 'fastify' {
   interface FastifyInstance {
     sessionCookieName: string;
     /** Starts a new session for the user and sets its cookie (used at login and registration). */
-    startSession(reply: FastifyReply, userId: number, userAgent?: string): Promise<void>;
+    startSession(request: FastifyRequest, reply: FastifyReply, userId: number): Promise<void>;
     endSession(request: FastifyRequest, reply: FastifyReply): Promise<void>;
     requireUser(request: FastifyRequest): UserRow;
     requireAdmin(request: FastifyRequest): UserRow;
@@ -53,20 +53,32 @@ async function sessions(app: FastifyInstance) {
       .where('sessions.token_hash', '=', tokenHash)
       .executeTakeFirst();
     const now = Date.now();
-    if (!row || Date.parse(row.expires_at) <= now || now - Date.parse(row.last_active_at) > SESSION_IDLE_TIMEOUT_MS) {
+    if (
+      !row ||
+      Date.parse(row.expires_at) <= now ||
+      now - Date.parse(row.last_active_at) > SESSION_IDLE_TIMEOUT_MS
+    ) {
       if (row) await db.deleteFrom('sessions').where('token_hash', '=', tokenHash).execute();
       reply.clearCookie(cookieName, { path: '/' });
       return;
     }
     if (now - Date.parse(row.last_active_at) > ACTIVITY_WRITE_INTERVAL_MS) {
-      await db.updateTable('sessions').set({ last_active_at: nowIso() }).where('token_hash', '=', tokenHash).execute();
+      await db
+        .updateTable('sessions')
+        .set({ last_active_at: nowIso() })
+        .where('token_hash', '=', tokenHash)
+        .execute();
     }
     const { last_active_at: _lastActive, expires_at: _expires, ...user } = row;
     request.user = user;
     request.sessionTokenHash = tokenHash;
   });
 
-  app.decorate('startSession', async (reply: FastifyReply, userId: number, userAgent?: string) => {
+  // A new token at every sign-in (the old one is ended), so a planted cookie never becomes a session.
+  app.decorate('startSession', async (request: FastifyRequest, reply: FastifyReply, userId: number) => {
+    if (request.sessionTokenHash)
+      await db.deleteFrom('sessions').where('token_hash', '=', request.sessionTokenHash).execute();
+    const userAgent = request.headers['user-agent'];
     const token = randomBytes(32).toString('base64url');
     const now = Date.now();
     await db
@@ -80,6 +92,7 @@ async function sessions(app: FastifyInstance) {
         user_agent: userAgent?.slice(0, 300) ?? null,
       })
       .execute();
+    request.sessionTokenHash = hashToken(token);
     reply.setCookie(cookieName, token, {
       path: '/',
       httpOnly: true,

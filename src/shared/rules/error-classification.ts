@@ -1,11 +1,5 @@
 export type ErrorCategory =
-  | 'validation'
-  | 'authentication'
-  | 'authorization'
-  | 'not_found'
-  | 'server'
-  | 'network'
-  | 'unknown';
+  'validation' | 'authentication' | 'authorization' | 'not_found' | 'server' | 'network' | 'unknown';
 
 /** Spec section 8: HTTP status to error category. "network" exists but is never assigned from a status. */
 export function classifyStatus(status: number): ErrorCategory {

@@ -31,6 +31,7 @@ export function initialMigration(dialect: Dialect): Migration {
         .addColumn('github_login', 'text')
         .addColumn('created_at', 'text', (col) => col.notNull())
         .addColumn('updated_at', 'text', (col) => col.notNull())
+        .addColumn('deleted_at', 'text')
         .execute();
 
       await db.schema
@@ -52,7 +53,11 @@ export function initialMigration(dialect: Dialect): Migration {
         .addColumn('used_at', 'text')
         .addColumn('created_at', 'text', (col) => col.notNull())
         .execute();
-      await db.schema.createIndex('email_tokens_user_idx').on('email_tokens').columns(['user_id', 'kind']).execute();
+      await db.schema
+        .createIndex('email_tokens_user_idx')
+        .on('email_tokens')
+        .columns(['user_id', 'kind'])
+        .execute();
 
       await id(db, 'categories')
         .addColumn('slug', 'text', (col) => col.notNull().unique())

@@ -24,8 +24,12 @@ const summaryColumns = [
   'categories.name as category_name',
 ] as const;
 
-export type AgentSummaryRow = Awaited<ReturnType<ReturnType<typeof createAgentsRepo>['findSummaries']>>[number];
-export type AgentDetailRow = NonNullable<Awaited<ReturnType<ReturnType<typeof createAgentsRepo>['findDetail']>>>;
+export type AgentSummaryRow = Awaited<
+  ReturnType<ReturnType<typeof createAgentsRepo>['findSummaries']>
+>[number];
+export type AgentDetailRow = NonNullable<
+  Awaited<ReturnType<ReturnType<typeof createAgentsRepo>['findDetail']>>
+>;
 
 /** Turns what a person typed into a prefix query: every word must match, the last ones as prefixes. */
 export function searchTerms(q: string): string[] {
@@ -136,7 +140,8 @@ export function createAgentsRepo(db: Db) {
         .selectFrom('agents')
         .innerJoin('categories', 'categories.id', 'agents.category_id')
         .leftJoin('users', 'users.id', 'agents.owner_id');
-      query = 'id' in where ? query.where('agents.id', '=', where.id) : query.where('agents.slug', '=', where.slug);
+      query =
+        'id' in where ? query.where('agents.id', '=', where.id) : query.where('agents.slug', '=', where.slug);
       const row = await query
         .select([
           ...summaryColumns,
@@ -187,13 +192,20 @@ export function createAgentsRepo(db: Db) {
         .insertInto('agent_activity')
         .values({ agent_id: agentId, day, views, favorites: 0 })
         .onConflict((oc) =>
-          oc.columns(['agent_id', 'day']).doUpdateSet((eb) => ({ views: eb('agent_activity.views', '+', views) })),
+          oc
+            .columns(['agent_id', 'day'])
+            .doUpdateSet((eb) => ({ views: eb('agent_activity.views', '+', views) })),
         )
         .execute();
     },
 
     /** Records one visitor's view of an agent on a day; false when that visitor was already counted. */
-    async recordVisitor(executor: Executor, agentId: number, visitorHash: string, day: string): Promise<boolean> {
+    async recordVisitor(
+      executor: Executor,
+      agentId: number,
+      visitorHash: string,
+      day: string,
+    ): Promise<boolean> {
       const result = await executor
         .insertInto('agent_views')
         .values({ agent_id: agentId, visitor_hash: visitorHash, day })
@@ -213,7 +225,11 @@ export function createAgentsRepo(db: Db) {
 
     async setTrendingScores(executor: Executor, scores: Map<number, number>) {
       for (const [agentId, score] of scores) {
-        await executor.updateTable('agents').set({ trending_score: score }).where('id', '=', agentId).execute();
+        await executor
+          .updateTable('agents')
+          .set({ trending_score: score })
+          .where('id', '=', agentId)
+          .execute();
       }
     },
 

@@ -1,4 +1,9 @@
-import type { AgentDetail, AgentListQuery, AgentListResponse, HomeResponse } from '../../../shared/api/agents.js';
+import type {
+  AgentDetail,
+  AgentListQuery,
+  AgentListResponse,
+  HomeResponse,
+} from '../../../shared/api/agents.js';
 import type { Db } from '../../db/database.js';
 import { notFound } from '../../errors.js';
 import { daysAgo, utcDay } from '../../lib/time.js';
@@ -59,7 +64,10 @@ export async function getAgent(deps: AgentsServiceDeps, idOrSlug: string): Promi
   return presentAgentDetail(row);
 }
 
-export async function getHome(deps: AgentsServiceDeps, options: { verifiedOnly: boolean }): Promise<HomeResponse> {
+export async function getHome(
+  deps: AgentsServiceDeps,
+  options: { verifiedOnly: boolean },
+): Promise<HomeResponse> {
   const filters = { verified: options.verifiedOnly ? true : undefined };
   const section = (sort: 'rating' | 'trending' | 'newest') =>
     deps.agents.findSummaries({ filters, sort, limit: HOME_SECTION_SIZE, offset: 0 });
@@ -85,7 +93,10 @@ export async function getHome(deps: AgentsServiceDeps, options: { verifiedOnly: 
  * Trending (DESIGN section 4): views plus weighted favorites of the last 7 days, each day's
  * activity decaying with a half-life of 3 days.
  */
-export function trendingScore(activity: Array<{ day: string; views: number; favorites: number }>, today: string) {
+export function trendingScore(
+  activity: Array<{ day: string; views: number; favorites: number }>,
+  today: string,
+) {
   const todayMs = Date.parse(today);
   let score = 0;
   for (const entry of activity) {

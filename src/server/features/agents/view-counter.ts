@@ -45,7 +45,11 @@ export class ViewCounter {
     const counted = new Map<string, { agentId: number; day: string; views: number }>();
     await this.deps.db.kysely.transaction().execute(async (trx) => {
       for (const view of batch) {
-        const exists = await trx.selectFrom('agents').select('id').where('id', '=', view.agentId).executeTakeFirst();
+        const exists = await trx
+          .selectFrom('agents')
+          .select('id')
+          .where('id', '=', view.agentId)
+          .executeTakeFirst();
         if (!exists) continue;
         if (!(await this.deps.agents.recordVisitor(trx, view.agentId, view.visitorHash, view.day))) continue;
         const key = `${view.agentId}:${view.day}`;
@@ -53,7 +57,8 @@ export class ViewCounter {
         entry.views += 1;
         counted.set(key, entry);
       }
-      for (const entry of counted.values()) await this.deps.agents.addViews(trx, entry.agentId, entry.day, entry.views);
+      for (const entry of counted.values())
+        await this.deps.agents.addViews(trx, entry.agentId, entry.day, entry.views);
     });
     const agentIds = [...new Set([...counted.values()].map((entry) => entry.agentId))];
     if (agentIds.length > 0) await refreshTrending(this.deps, agentIds);

@@ -1,9 +1,51 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  changePasswordSchema,
+  currentUserSchema,
+  deleteAccountSchema,
+  emailOnlySchema,
+  loginSchema,
+  messageResponseSchema,
+  registerSchema,
+  resetPasswordSchema,
+  tokenSchema,
+  updateProfileSchema,
+} from '../../../shared/api/auth.js';
 import { errorBodySchema } from '../../../shared/api/errors.js';
-import { currentUserSchema } from '../../../shared/api/auth.js';
+import { normalizeEmail } from '../../../shared/rules/email.js';
+import { nowIso } from '../../lib/time.js';
 import { presentCurrentUser } from './auth.presenter.js';
+import {
+  changePassword,
+  deleteAccount,
+  loginUser,
+  registerUser,
+  requestPasswordReset,
+  resendVerification,
+  resetPassword,
+  updateProfile,
+  verifyEmail,
+} from './auth.service.js';
+
+const errors = {
+  400: errorBodySchema,
+  401: errorBodySchema,
+  403: errorBodySchema,
+  409: errorBodySchema,
+  429: errorBodySchema,
+};
+
+/** The e-mail a request is about, for per-account limits; undefined when the body has none. */
+function bodyEmail(request: { body: unknown }, field: 'username' | 'email'): string | undefined {
+  const value = (request.body as Record<string, unknown> | undefined)?.[field];
+  return typeof value === 'string' ? normalizeEmail(value) : undefined;
+}
 
 const authRoutes: FastifyPluginAsyncZod = async (app) => {
+  const deps = app.services.auth;
+  const limits = app.rateLimits;
+
   app.get(
     '/api/auth/user',
     {
@@ -14,6 +56,198 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => presentCurrentUser(app.requireUser(request)),
+  );
+
+  app.post(
+    '/api/auth/register',
+    {
+      onRequest: limits.perIp('register', 10, '1 hour'),
+      schema: {
+        tags: ['auth'],
+        summary: 'Create an account and sign in',
+        body: registerSchema,
+        response: { 201: currentUserSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const user = await registerUser(deps, request.body);
+      await app.startSession(request, reply, user.id);
+      return reply.status(201).send(presentCurrentUser(user));
+    },
+  );
+
+  app.post(
+    '/api/auth/login',
+    {
+      onRequest: limits.perIp('login', 30, '15 minutes'),
+      preHandler: limits.perKey('login', 10, '15 minutes', (request) => bodyEmail(request, 'username')),
+      schema: {
+        tags: ['auth'],
+        summary: 'Sign in with e-mail and password',
+        body: loginSchema,
+        response: { 200: currentUserSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const user = await loginUser(deps, request.body);
+      await app.startSession(request, reply, user.id);
+      return presentCurrentUser(user);
+    },
+  );
+
+  app.post(
+    '/api/auth/logout',
+    { schema: { tags: ['auth'], summary: 'End this session', response: { 204: z.null() } } },
+    async (request, reply) => {
+      await app.endSession(request, reply);
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.post(
+    '/api/auth/force-logout',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'End every session of the signed-in user (session reset)',
+        response: { 204: z.null() },
+      },
+    },
+    async (request, reply) => {
+      if (request.user) await deps.users.deleteSessions(request.user.id);
+      await app.endSession(request, reply);
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.post(
+    '/api/auth/heartbeat',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Marks the session active',
+        response: { 204: z.null(), 401: errorBodySchema },
+      },
+    },
+    async (request, reply) => {
+      app.requireUser(request);
+      await app.db.kysely
+        .updateTable('sessions')
+        .set({ last_active_at: nowIso() })
+        .where('token_hash', '=', request.sessionTokenHash!)
+        .execute();
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.post(
+    '/api/auth/send-verification-email',
+    {
+      onRequest: limits.perIp('verification-mail', 10, '1 hour'),
+      preHandler: limits.perKey('verification-mail', 3, '15 minutes', (request) =>
+        bodyEmail(request, 'email'),
+      ),
+      schema: {
+        tags: ['auth'],
+        summary: 'Send a new e-mail verification link',
+        body: emailOnlySchema,
+        response: { 200: messageResponseSchema, ...errors },
+      },
+    },
+    async (request) => resendVerification(deps, request.body.email),
+  );
+
+  app.post(
+    '/api/auth/verify-email',
+    {
+      onRequest: limits.perIp('verify-email', 30, '15 minutes'),
+      schema: {
+        tags: ['auth'],
+        summary: 'Confirm an e-mail address with the token from the link',
+        body: tokenSchema,
+        response: { 200: currentUserSchema, ...errors },
+      },
+    },
+    async (request) => presentCurrentUser(await verifyEmail(deps, request.body.token)),
+  );
+
+  app.post(
+    '/api/auth/forgot-password',
+    {
+      onRequest: limits.perIp('forgot-password', 10, '1 hour'),
+      preHandler: limits.perKey('forgot-password', 3, '15 minutes', (request) => bodyEmail(request, 'email')),
+      schema: {
+        tags: ['auth'],
+        summary: 'Send a password reset link (same answer for every address)',
+        body: emailOnlySchema,
+        response: { 200: messageResponseSchema, ...errors },
+      },
+    },
+    async (request) => requestPasswordReset(deps, request.body.email),
+  );
+
+  app.post(
+    '/api/auth/reset-password',
+    {
+      onRequest: limits.perIp('reset-password', 20, '15 minutes'),
+      schema: {
+        tags: ['auth'],
+        summary: 'Set a new password with the token from the link',
+        body: resetPasswordSchema,
+        response: { 200: messageResponseSchema, ...errors },
+      },
+    },
+    async (request) => {
+      await resetPassword(deps, request.body);
+      return { message: 'Your password has been reset. Please log in with your new password.' };
+    },
+  );
+
+  app.put(
+    '/api/auth/profile',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Update the signed-in user’s profile',
+        body: updateProfileSchema,
+        response: { 200: currentUserSchema, ...errors },
+      },
+    },
+    async (request) => presentCurrentUser(await updateProfile(deps, app.requireUser(request), request.body)),
+  );
+
+  app.post(
+    '/api/auth/change-password',
+    {
+      preHandler: limits.perKey('change-password', 10, '15 minutes', (request) => request.user?.email),
+      schema: {
+        tags: ['auth'],
+        summary: 'Change the password; other sessions end',
+        body: changePasswordSchema,
+        response: { 200: messageResponseSchema, ...errors },
+      },
+    },
+    async (request) => {
+      await changePassword(deps, app.requireUser(request), request.body, request.sessionTokenHash);
+      return { message: 'Your password has been changed. Other sessions have been signed out.' };
+    },
+  );
+
+  app.post(
+    '/api/auth/delete-account',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Delete the signed-in account; reviews stay, anonymous',
+        body: deleteAccountSchema,
+        response: { 204: z.null(), ...errors },
+      },
+    },
+    async (request, reply) => {
+      await deleteAccount(deps, app.requireUser(request), request.body.password);
+      await app.endSession(request, reply);
+      return reply.status(204).send(null);
+    },
   );
 };
 

@@ -8,7 +8,9 @@ export function createCategoriesRepo(db: Db) {
     },
 
     async findBySlug(slug: string) {
-      return (await k.selectFrom('categories').selectAll().where('slug', '=', slug).executeTakeFirst()) ?? null;
+      return (
+        (await k.selectFrom('categories').selectAll().where('slug', '=', slug).executeTakeFirst()) ?? null
+      );
     },
 
     /** Keeps the published-agent counter of a category in step with a status change. */

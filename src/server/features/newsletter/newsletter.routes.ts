@@ -7,12 +7,17 @@ const newsletterRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/newsletter/subscribe',
     {
-      config: { rateLimit: app.rateLimits.perIp(5, '1 minute') },
+      onRequest: app.rateLimits.perIp('newsletter', 5, '1 minute'),
       schema: {
         tags: ['newsletter'],
         summary: 'Subscribe an e-mail address to the newsletter',
         body: newsletterSubscribeSchema,
-        response: { 200: newsletterResponseSchema, 400: errorBodySchema, 409: errorBodySchema, 429: errorBodySchema },
+        response: {
+          200: newsletterResponseSchema,
+          400: errorBodySchema,
+          409: errorBodySchema,
+          429: errorBodySchema,
+        },
       },
     },
     async (request) => subscribeToNewsletter(app.db, request.body.email),

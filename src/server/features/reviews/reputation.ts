@@ -37,7 +37,8 @@ export function reputationScore(input: {
   siteMean: number;
   verified: boolean;
 }): number {
-  const bayesian = (PRIOR_WEIGHT * input.siteMean + input.weightedRatingSum) / (PRIOR_WEIGHT + input.weightTotal);
+  const bayesian =
+    (PRIOR_WEIGHT * input.siteMean + input.weightedRatingSum) / (PRIOR_WEIGHT + input.weightTotal);
   const scaled = ((bayesian - 1) / 4) * 100 + (input.verified ? VERIFIED_BONUS : 0);
   return Math.round(Math.min(100, Math.max(0, scaled)) * 10) / 10;
 }

@@ -25,6 +25,7 @@ export function createReviewsRepo(db: Db) {
           'users.full_name',
           'users.username',
           'users.is_anonymous',
+          'users.deleted_at',
         ]);
       switch (options.sort) {
         case 'newest':

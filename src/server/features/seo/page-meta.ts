@@ -7,7 +7,10 @@ export interface PageMeta {
 }
 
 const escapeHtml = (value: string) =>
-  value.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char]!);
+  value.replace(
+    /[&<>"']/g,
+    (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char]!,
+  );
 
 export const SITE_NAME = 'AgentAtlas';
 export const SITE_DESCRIPTION =
@@ -16,7 +19,11 @@ export const SITE_DESCRIPTION =
 /** The <title> and the description / Open Graph / Twitter tags of a page, HTML-escaped. */
 export function renderMetaTags(meta: PageMeta, publicUrl: string): { title: string; tags: string } {
   const url = `${publicUrl}${meta.canonicalPath}`;
-  const image = meta.image ? (meta.image.startsWith('http') ? meta.image : `${publicUrl}${meta.image}`) : null;
+  const image = meta.image
+    ? meta.image.startsWith('http')
+      ? meta.image
+      : `${publicUrl}${meta.image}`
+    : null;
   const tags = [
     `<meta name="description" content="${escapeHtml(meta.description)}">`,
     `<link rel="canonical" href="${escapeHtml(url)}">`,

@@ -36,29 +36,32 @@ export default async function pagesRoutes(app: FastifyInstance) {
       root: app.config.clientDir,
       prefix: '/',
       index: false,
+      // One route per built file, found at start; everything else falls through to the shell.
       wildcard: false,
       serveDotFiles: false,
+      // The shell is rendered per page with its meta tags and never cached.
+      allowedPath: (pathName) => pathName !== '/index.html',
       setHeaders(res, filePath) {
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
-        res.setHeader('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
+        res.setHeader(
+          'Cache-Control',
+          immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=3600',
+        );
       },
-    });
-    // Files at the top of the client folder other than the shell itself (favicon, manifest).
-    for (const entry of fs.readdirSync(app.config.clientDir, { withFileTypes: true })) {
-      if (entry.isFile() && entry.name !== 'index.html') {
-        app.get(`/${entry.name}`, (_request, reply) => reply.sendFile(entry.name));
-      }
-    }
-    app.get('/assets/*', (request, reply) => {
-      const file = (request.params as { '*': string })['*'];
-      return reply.sendFile(path.posix.join('assets', file));
     });
   }
 
   async function metaFor(pathname: string): Promise<{ meta: PageMeta; status: number }> {
     const pattern = matchPagePattern(pathname);
     if (!pattern) {
-      return { status: 404, meta: { title: `404 Page Not Found · ${SITE_NAME}`, description: SITE_DESCRIPTION, canonicalPath: pathname } };
+      return {
+        status: 404,
+        meta: {
+          title: `404 Page Not Found · ${SITE_NAME}`,
+          description: SITE_DESCRIPTION,
+          canonicalPath: pathname,
+        },
+      };
     }
     if (pattern === '/agents/:slug') {
       const slug = decodeURIComponent(pathname.split('/')[2] ?? '');
@@ -76,7 +79,14 @@ export default async function pagesRoutes(app: FastifyInstance) {
         };
       } catch (error) {
         if (error instanceof AppError && error.code === 'not_found') {
-          return { status: 404, meta: { title: `Agent not found · ${SITE_NAME}`, description: SITE_DESCRIPTION, canonicalPath: pathname } };
+          return {
+            status: 404,
+            meta: {
+              title: `Agent not found · ${SITE_NAME}`,
+              description: SITE_DESCRIPTION,
+              canonicalPath: pathname,
+            },
+          };
         }
         throw error;
       }
@@ -84,13 +94,21 @@ export default async function pagesRoutes(app: FastifyInstance) {
     if (pattern === '/') {
       return {
         status: 200,
-        meta: { title: `${SITE_NAME} · Find AI agents you can trust`, description: SITE_DESCRIPTION, canonicalPath: '/' },
+        meta: {
+          title: `${SITE_NAME} · Find AI agents you can trust`,
+          description: SITE_DESCRIPTION,
+          canonicalPath: '/',
+        },
       };
     }
     const title = staticTitles[pattern];
     return {
       status: 200,
-      meta: { title: title ? `${title} · ${SITE_NAME}` : SITE_NAME, description: SITE_DESCRIPTION, canonicalPath: pathname },
+      meta: {
+        title: title ? `${title} · ${SITE_NAME}` : SITE_NAME,
+        description: SITE_DESCRIPTION,
+        canonicalPath: pathname,
+      },
     };
   }
 
@@ -98,12 +116,17 @@ export default async function pagesRoutes(app: FastifyInstance) {
     const pathname = request.url.split('?')[0] ?? '/';
     const { meta, status } = await metaFor(pathname);
     const html = injectMeta(template, renderMetaTags(meta, app.config.publicUrl));
-    return reply.status(status).header('Cache-Control', 'no-store').type('text/html; charset=utf-8').send(html);
+    return reply
+      .status(status)
+      .header('Cache-Control', 'no-store')
+      .type('text/html; charset=utf-8')
+      .send(html);
   }
 
   app.setNotFoundHandler(async (request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/';
-    const isPageRequest = (request.method === 'GET' || request.method === 'HEAD') && !pathname.startsWith('/api/');
+    const isPageRequest =
+      (request.method === 'GET' || request.method === 'HEAD') && !pathname.startsWith('/api/');
     if (!isPageRequest || pathname.startsWith('/assets/')) {
       throw new AppError('not_found', `No route for ${request.method} ${pathname}`);
     }

@@ -3,7 +3,10 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 const STATIC_PAGES = ['/', '/agents', '/categories', '/verification-promise', '/terms', '/privacy'];
 
 const escapeXml = (value: string) =>
-  value.replace(/[<>&'"]/g, (char) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[char]!);
+  value.replace(
+    /[<>&'"]/g,
+    (char) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[char]!,
+  );
 
 const seoRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/robots.txt', { schema: { hide: true } }, async (_request, reply) =>
@@ -47,7 +50,10 @@ const seoRoutes: FastifyPluginAsyncZod = async (app) => {
       '</urlset>',
       '',
     ].join('\n');
-    return reply.type('application/xml; charset=utf-8').header('Cache-Control', 'public, max-age=3600').send(body);
+    return reply
+      .type('application/xml; charset=utf-8')
+      .header('Cache-Control', 'public, max-age=3600')
+      .send(body);
   });
 };
 

@@ -1,6 +1,7 @@
 import { displayName } from '../../../shared/rules/display-name.js';
 
 interface PublicNameSource {
+  deleted_at?: string | null;
   first_name: string | null;
   last_name: string | null;
   full_name: string | null;
@@ -14,6 +15,7 @@ interface PublicNameSource {
  * else the e-mail's local part.
  */
 export function publicUserName(user: Omit<PublicNameSource, 'is_anonymous'>): string {
+  if (user.deleted_at) return 'Anonymous';
   const names = [user.first_name, user.last_name].filter(Boolean).join(' ');
   return user.full_name?.trim() || names.trim() || user.username.split('@')[0] || 'Anonymous';
 }

@@ -1,0 +1,232 @@
+import { FORGOT_PASSWORD_MESSAGE, type RegisterInput } from '../../../shared/api/auth.js';
+import { normalizeEmail } from '../../../shared/rules/email.js';
+import type { Config } from '../../config.js';
+import type { Db } from '../../db/database.js';
+import type { UserRow } from '../../db/schema.js';
+import { AppError, conflict, invalid, unauthenticated } from '../../errors.js';
+import { nowIso } from '../../lib/time.js';
+import type { Mailer } from '../../mail/mailer.js';
+import type { UsersRepo } from '../users/users.repo.js';
+import { consumeEmailToken, issueEmailToken } from './email-tokens.js';
+import { passwordResetMail, verificationMail } from './auth.mails.js';
+import {
+  burnPasswordCheck,
+  hashPassword,
+  isCommonPassword,
+  needsRehash,
+  verifyPassword,
+} from './passwords.js';
+
+export interface AuthDeps {
+  db: Db;
+  users: UsersRepo;
+  mailer: Mailer;
+  config: Pick<Config, 'publicUrl' | 'adminEmails'>;
+}
+
+const INVALID_CREDENTIALS = 'Invalid email or password.';
+const COMMON_PASSWORD = 'This password is too common. Choose one that is harder to guess.';
+
+function refuseCommonPassword(password: string, field = 'password') {
+  if (isCommonPassword(password)) throw invalid(COMMON_PASSWORD, { [field]: [COMMON_PASSWORD] });
+}
+
+/** ADMIN_EMAILS grants the admin role, but only once the address is proven (DESIGN section 1). */
+async function grantListedAdmin(deps: AuthDeps, user: UserRow): Promise<UserRow> {
+  if (user.role === 'admin' || user.email_verified !== 1 || !deps.config.adminEmails.includes(user.email))
+    return user;
+  return deps.users.update(user.id, { role: 'admin', updated_at: nowIso() });
+}
+
+export async function registerUser(
+  deps: AuthDeps,
+  input: Required<Pick<RegisterInput, 'email' | 'password'>> & RegisterInput,
+) {
+  const email = normalizeEmail(input.email);
+  refuseCommonPassword(input.password);
+  if (await deps.users.findByEmail(email)) {
+    throw new AppError('conflict', 'An account with this email already exists. Please log in instead.', {
+      email: ['An account with this email already exists.'],
+    });
+  }
+  const passwordHash = await hashPassword(input.password);
+  const now = nowIso();
+  const names = [input.firstName, input.lastName].filter(Boolean).join(' ');
+  let user: UserRow;
+  try {
+    user = await deps.users.insert({
+      email,
+      username: email,
+      password_hash: passwordHash,
+      first_name: input.firstName ?? null,
+      last_name: input.lastName ?? null,
+      full_name: input.fullName || names || null,
+      company_name: input.companyName ?? null,
+      company_website: input.companyWebsite ?? null,
+      organization_type: input.organizationType ?? 'individual',
+      user_type: 'developer',
+      role: 'user',
+      email_verified: 0,
+      is_anonymous: 0,
+      github_id: null,
+      github_login: null,
+      created_at: now,
+      updated_at: now,
+      deleted_at: null,
+    });
+  } catch (error) {
+    // Two registrations racing for one address: the unique index decides.
+    if (await deps.users.findByEmail(email))
+      throw conflict('An account with this email already exists. Please log in instead.');
+    throw error;
+  }
+  await sendVerification(deps, user);
+  return user;
+}
+
+export async function loginUser(deps: AuthDeps, input: { username: string; password: string }) {
+  const user = await deps.users.findByEmail(normalizeEmail(input.username));
+  if (!user || !user.password_hash) {
+    await burnPasswordCheck(input.password);
+    throw unauthenticated(INVALID_CREDENTIALS);
+  }
+  if (!(await verifyPassword(user.password_hash, input.password))) throw unauthenticated(INVALID_CREDENTIALS);
+  let current = user;
+  if (needsRehash(user.password_hash)) {
+    current = await deps.users.update(user.id, { password_hash: await hashPassword(input.password) });
+  }
+  return grantListedAdmin(deps, current);
+}
+
+async function sendVerification(deps: AuthDeps, user: UserRow) {
+  const token = await issueEmailToken(deps.db.kysely, user.id, 'verify_email');
+  return deps.mailer.send(verificationMail(user, `${deps.config.publicUrl}/verify-email?token=${token}`));
+}
+
+/** Sends a new verification link if the address belongs to an unverified account; the answer never says which. */
+export async function resendVerification(deps: AuthDeps, email: string) {
+  const user = await deps.users.findByEmail(normalizeEmail(email));
+  if (user && user.email_verified !== 1) void sendVerification(deps, user);
+  return {
+    message: 'If that address belongs to an unverified account, a new verification link is on its way.',
+  };
+}
+
+export async function verifyEmail(deps: AuthDeps, token: string) {
+  const user = await deps.db.kysely.transaction().execute(async (trx) => {
+    const userId = await consumeEmailToken(trx, token, 'verify_email');
+    return deps.users.update(userId, { email_verified: 1, updated_at: nowIso() }, trx);
+  });
+  return grantListedAdmin(deps, user);
+}
+
+/** Always the same answer, and the mail goes out after it, so neither content nor timing tells who has an account. */
+export async function requestPasswordReset(deps: AuthDeps, email: string) {
+  const user = await deps.users.findByEmail(normalizeEmail(email));
+  if (user) {
+    void (async () => {
+      const token = await issueEmailToken(deps.db.kysely, user.id, 'reset_password');
+      await deps.mailer.send(
+        passwordResetMail(user, `${deps.config.publicUrl}/reset-password?token=${token}`),
+      );
+    })();
+  }
+  return { message: FORGOT_PASSWORD_MESSAGE };
+}
+
+/** Sets a new password from a reset link and ends every session of the account. */
+export async function resetPassword(deps: AuthDeps, input: { token: string; password: string }) {
+  refuseCommonPassword(input.password);
+  const passwordHash = await hashPassword(input.password);
+  return deps.db.kysely.transaction().execute(async (trx) => {
+    const userId = await consumeEmailToken(trx, input.token, 'reset_password');
+    await deps.users.deleteSessions(userId, trx);
+    // Following the link proves the address too.
+    return deps.users.update(
+      userId,
+      { password_hash: passwordHash, email_verified: 1, updated_at: nowIso() },
+      trx,
+    );
+  });
+}
+
+export async function changePassword(
+  deps: AuthDeps,
+  user: UserRow,
+  input: { currentPassword: string; newPassword: string },
+  keepSession: string | null,
+) {
+  if (!user.password_hash || !(await verifyPassword(user.password_hash, input.currentPassword))) {
+    throw invalid('Your current password is not correct.', {
+      currentPassword: ['Your current password is not correct.'],
+    });
+  }
+  refuseCommonPassword(input.newPassword, 'newPassword');
+  const passwordHash = await hashPassword(input.newPassword);
+  await deps.users.update(user.id, { password_hash: passwordHash, updated_at: nowIso() });
+  await deps.users.deleteSessions(user.id, deps.db.kysely, keepSession ?? undefined);
+}
+
+export async function updateProfile(
+  deps: AuthDeps,
+  user: UserRow,
+  changes: {
+    firstName?: string | null;
+    lastName?: string | null;
+    fullName?: string | null;
+    companyName?: string | null;
+    companyWebsite?: string | null;
+    organizationType?: 'individual' | 'enterprise';
+    isAnonymous?: boolean;
+  },
+) {
+  return deps.users.update(user.id, {
+    ...(changes.firstName !== undefined ? { first_name: changes.firstName } : {}),
+    ...(changes.lastName !== undefined ? { last_name: changes.lastName } : {}),
+    ...(changes.fullName !== undefined ? { full_name: changes.fullName } : {}),
+    ...(changes.companyName !== undefined ? { company_name: changes.companyName } : {}),
+    ...(changes.companyWebsite !== undefined ? { company_website: changes.companyWebsite } : {}),
+    ...(changes.organizationType !== undefined ? { organization_type: changes.organizationType } : {}),
+    ...(changes.isAnonymous !== undefined ? { is_anonymous: changes.isAnonymous ? 1 : 0 } : {}),
+    updated_at: nowIso(),
+  });
+}
+
+/**
+ * Deletes an account: the person's details are erased and every session ended, but the row stays
+ * (marked deleted) so their reviews remain, shown as "Anonymous".
+ */
+export async function deleteAccount(deps: AuthDeps, user: UserRow, password: string | undefined) {
+  if (user.password_hash && !(password && (await verifyPassword(user.password_hash, password)))) {
+    throw invalid('Enter your password to delete your account.', {
+      password: ['Your password is not correct.'],
+    });
+  }
+  const now = nowIso();
+  await deps.db.kysely.transaction().execute(async (trx) => {
+    await deps.users.deleteSessions(user.id, trx);
+    await trx.deleteFrom('favorites').where('user_id', '=', user.id).execute();
+    await trx.deleteFrom('notifications').where('user_id', '=', user.id).execute();
+    await trx.deleteFrom('email_tokens').where('user_id', '=', user.id).execute();
+    await deps.users.update(
+      user.id,
+      {
+        email: `deleted-${user.id}@deleted.invalid`,
+        username: `deleted-${user.id}@deleted.invalid`,
+        password_hash: null,
+        first_name: null,
+        last_name: null,
+        full_name: null,
+        company_name: null,
+        company_website: null,
+        github_id: null,
+        github_login: null,
+        role: 'user',
+        is_anonymous: 1,
+        deleted_at: now,
+        updated_at: now,
+      },
+      trx,
+    );
+  });
+}
