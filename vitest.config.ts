@@ -2,6 +2,9 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
+    // Two cores: one worker per core; every API test file builds its own app on its own database.
+    pool: 'forks',
+    maxWorkers: 2,
     projects: [
       {
         test: {
@@ -18,9 +21,6 @@ export default defineConfig({
           setupFiles: ['tests/support/fail-on-console-error.ts'],
           testTimeout: 20_000,
           hookTimeout: 30_000,
-          // Two cores: one worker per core, each test file with its own database.
-          pool: 'forks',
-          maxWorkers: 2,
         },
       },
     ],

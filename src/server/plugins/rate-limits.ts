@@ -1,12 +1,68 @@
-import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Redis } from 'ioredis';
 import { AppError } from '../errors.js';
 
+/**
+ * Fixed-window counters, in memory or in Redis (shared by every instance, DESIGN section 1).
+ * Written here rather than taken from @fastify/rate-limit because a route needs several limits at
+ * once (per address and per account), and that plugin runs only one limiter per request.
+ */
+export interface RateLimitStore {
+  /** Counts one hit and answers the count in the current window and the milliseconds left in it. */
+  hit(key: string, windowMs: number): Promise<{ count: number; resetInMs: number }>;
+}
+
+export function createMemoryStore(): RateLimitStore {
+  const windows = new Map<string, { count: number; resetAt: number }>();
+  let lastSweep = Date.now();
+  return {
+    async hit(key, windowMs) {
+      const now = Date.now();
+      if (now - lastSweep > 60_000) {
+        for (const [stale, entry] of windows) if (entry.resetAt <= now) windows.delete(stale);
+        lastSweep = now;
+      }
+      let entry = windows.get(key);
+      if (!entry || entry.resetAt <= now) {
+        entry = { count: 0, resetAt: now + windowMs };
+        windows.set(key, entry);
+      }
+      entry.count += 1;
+      return { count: entry.count, resetInMs: entry.resetAt - now };
+    },
+  };
+}
+
+export function createRedisStore(redis: Redis): RateLimitStore {
+  return {
+    async hit(key, windowMs) {
+      const redisKey = `agentatlas:rl:${key}`;
+      const results = await redis
+        .multi()
+        .incr(redisKey)
+        .pexpire(redisKey, windowMs, 'NX')
+        .pttl(redisKey)
+        .exec();
+      const count = Number(results?.[0]?.[1] ?? 1);
+      const ttl = Number(results?.[2]?.[1] ?? windowMs);
+      return { count, resetInMs: ttl > 0 ? ttl : windowMs };
+    },
+  };
+}
+
+const UNITS: Record<string, number> = { second: 1000, minute: 60_000, hour: 3_600_000 };
+
+/** "15 minutes" → 900000. */
+export function parseWindow(window: string): number {
+  const match = /^(\d+)\s+(second|minute|hour)s?$/.exec(window);
+  if (!match) throw new Error(`bad rate-limit window: ${window}`);
+  return Number(match[1]) * UNITS[match[2]!]!;
+}
+
 export interface RateLimits {
   /** A hook limiting requests per client address, scaled by RATE_LIMIT_MULTIPLIER. */
-  perIp(name: string, max: number, timeWindow: string): preHandlerAsyncHookHandler;
+  perIp(name: string, max: number, window: string): preHandlerAsyncHookHandler;
   /**
    * A hook limiting requests per value the key function picks from the request (an account, an
    * e-mail); use it as a preHandler so the body is parsed. Requests without a key pass.
@@ -14,7 +70,7 @@ export interface RateLimits {
   perKey(
     name: string,
     max: number,
-    timeWindow: string,
+    window: string,
     key: (request: FastifyRequest) => string | undefined,
   ): preHandlerAsyncHookHandler;
 }
@@ -25,39 +81,41 @@ declare module 'fastify' {
   }
 }
 
-/** Rate limits are declared per route; with Redis they are shared by every instance (DESIGN section 1). */
 async function rateLimits(app: FastifyInstance, options: { redis?: Redis }) {
+  const store = options.redis ? createRedisStore(options.redis) : createMemoryStore();
   const multiplier = app.config.rateLimitMultiplier;
-  await app.register(rateLimit, {
-    global: false,
-    ...(options.redis ? { redis: options.redis, nameSpace: 'agentatlas-rl-' } : {}),
-    errorResponseBuilder: (_request, context) => {
-      const seconds = Math.max(1, Math.ceil(context.ttl / 1000));
-      return new AppError(
+
+  function limiter(
+    name: string,
+    max: number,
+    window: string,
+    key: (request: FastifyRequest) => string | undefined,
+  ) {
+    const windowMs = parseWindow(window);
+    const allowed = Math.max(1, Math.round(max * multiplier));
+    return async function limit(request: FastifyRequest) {
+      const value = key(request);
+      if (value === undefined) return;
+      const { count, resetInMs } = await store.hit(`${name}:${value}`, windowMs);
+      if (count <= allowed) return;
+      const seconds = Math.max(1, Math.ceil(resetInMs / 1000));
+      throw new AppError(
         'rate_limited',
         `Too many requests. Please try again in ${seconds} second${seconds === 1 ? '' : 's'}.`,
         undefined,
         { 'retry-after': String(seconds) },
       );
-    },
-  });
-  const scaled = (max: number) => Math.max(1, Math.round(max * multiplier));
-  // Keys carry the limit's name so limits never share a counter, in memory or in Redis.
+    };
+  }
+
   app.decorate('rateLimits', {
-    perIp: (name, max, timeWindow) =>
-      app.rateLimit({ max: scaled(max), timeWindow, keyGenerator: (request) => `${name}:ip:${request.ip}` }),
-    perKey: (name, max, timeWindow, key) => {
-      const limit = app.rateLimit({
-        max: scaled(max),
-        timeWindow,
-        keyGenerator: (request) => `${name}:key:${key(request) ?? ''}`,
-      });
-      return async function limitPerKey(this: FastifyInstance, request, reply) {
-        if (key(request) === undefined) return;
-        return limit.call(this, request, reply);
-      };
-    },
+    perIp: (name, max, window) => limiter(name, max, window, (request) => `ip:${request.ip}`),
+    perKey: (name, max, window, key) =>
+      limiter(name, max, window, (request) => {
+        const value = key(request);
+        return value === undefined ? undefined : `key:${value}`;
+      }),
   } satisfies RateLimits);
 }
 
-export default fp(rateLimits, { name: 'rate-limits', dependencies: [] });
+export default fp(rateLimits, { name: 'rate-limits' });

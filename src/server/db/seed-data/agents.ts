@@ -130,7 +130,8 @@ docs. It runs in your editor or as a CI step that comments on pull requests.`,
     tagline: 'A Rust pair programmer that explains borrow checker errors and suggests idiomatic fixes.',
     description: `Ferrous is a community-built assistant for Rust developers. It started as a bot that
 translated borrow checker errors into plain English and grew into a pair programmer that knows
-the ecosystem's idioms.
+the ecosystem's idioms. Beginners use it to learn the language, and experienced developers lean on
+it for code review.
 
 ## What it does
 
@@ -191,7 +192,8 @@ human pass is still recommended before publishing.`,
     categorySlug: 'coding',
     tagline: 'Describe what you want in plain words; get a shell command you can read before it runs.',
     description: `Shellfish lives in your terminal and turns requests like "find every log file over 100 MB
-modified this week" into the exact command, with an explanation of each flag.
+modified this week" into the exact command, with an explanation of each flag. It is a handy way to
+learn new commands as you go.
 
 ## Why developers like it
 
@@ -224,7 +226,8 @@ one command at a time, which some users find limiting for complex pipelines.`,
       'A literature review agent that finds the papers, reads them and builds an annotated bibliography.',
     description: `Footnote takes a research question and returns a structured literature review: the key
 papers, what each one found, where they disagree and what remains open. Every claim links back
-to the passage it came from.
+to the passage it came from. It is designed to speed up the tedious first weeks of a review, not to
+replace reading the key papers yourself.
 
 ## What it does
 
@@ -284,7 +287,8 @@ and it will tell you when the public evidence is too thin to support a conclusio
     tagline: 'Checks claims against primary sources and shows its work, line by line.',
     description: `Provenance is an open-source fact-checking agent used by newsrooms and research teams.
 Give it a draft article or a list of claims and it traces each one back to a primary source,
-or reports that it could not.
+or reports that it could not. Editors see exactly which sources were consulted and why each verdict
+was reached.
 
 ## Capabilities
 
@@ -343,7 +347,9 @@ every claim chart before it informs a decision.`,
     categorySlug: 'research',
     tagline: 'Drop in a stack of PDFs and ask questions across all of them at once.',
     description: `Marginalia is a reading companion for long documents. Upload reports, papers, contracts or
-books and ask questions across the whole collection; answers quote the exact passage and page.
+books and ask questions across the whole collection; answers quote the exact passage and page. It is
+built for the kind of reading where you need to find the one paragraph that matters in a thousand
+pages, and quote it accurately.
 
 ## What you can do
 
@@ -373,7 +379,8 @@ recognition, which is slower and occasionally mangles tables and equations.`,
     tagline: 'Turns hours of user interviews into themes, quotes and insights your team will actually read.',
     description: `Field Notes is built for UX researchers drowning in interview transcripts. It codes each
 transcript, clusters observations into themes and pulls the quotes that best illustrate each
-one, so a synthesis that used to take a week takes an afternoon.
+one, so a synthesis that used to take a week takes an afternoon. Recordings are processed in the
+region of your choice.
 
 ## What it does
 
@@ -402,7 +409,8 @@ today. Very short interviews or heavily technical jargon produce noticeably weak
     categorySlug: 'research',
     tagline: 'An open-source lab assistant that drafts protocols, calculates dilutions and logs experiments.',
     description: `Benchmate is an early-stage project from a group of bioinformaticians who were tired of
-recalculating buffer recipes by hand. It is aimed at academic wet labs.
+recalculating buffer recipes by hand. It is aimed at academic wet labs. Think of it as a careful
+labmate who is good at arithmetic and never tires of double-checking units.
 
 ## Current features
 
@@ -464,7 +472,7 @@ not issue refunds or change account data; those actions always go to a person.`,
     tagline: 'Auto-tagging and routing for busy support queues, set up in an afternoon.',
     description: `Ticket Tamer does one job: getting every ticket to the right person with the right tags.
 It is deliberately narrower than a full support agent, which makes it quick to set up and easy
-to trust.
+to trust. Most teams see it routing correctly within the first week.
 
 ## Features
 
@@ -480,7 +488,7 @@ retraining before accuracy settles back down.`,
     pricing: 'freemium',
     websiteUrl: 'https://ticket-tamer.example',
     repoUrl: null,
-    docsUrl: null,
+    docsUrl: 'https://ticket-tamer.example/help',
     verified: false,
     featured: false,
     ratingTarget: 3.8,
@@ -526,7 +534,8 @@ month cleaning up articles.`,
     categorySlug: 'customer-support',
     tagline: 'Handles returns, exchanges and refund requests for online stores, within the rules you set.',
     description: `Refund Wrangler is a support agent for e-commerce teams buried in "where is my order" and
-"can I return this" messages. It resolves them end to end inside the policy limits you define.
+"can I return this" messages. It resolves them end to end inside the policy limits you define. Every
+action it takes is logged, so your team can audit what was promised to each customer and why.
 
 ## What it handles
 
@@ -556,6 +565,8 @@ refunds on bundled orders still need a person, and setup of policy rules takes s
     tagline: 'An open-source support agent you can host yourself, with retrieval over your own docs.',
     description: `Harborline is a self-hosted support assistant for teams that cannot send customer data to a
 third party. It bundles a retrieval pipeline, a chat widget and an admin console in one container.
+Everything, including conversation logs, stays inside your own network, and the whole stack can run
+without internet access.
 
 ### Out of the box
 
@@ -585,7 +596,8 @@ basic compared with commercial tools, and there is no voice channel.`,
     tagline: 'A phone support agent that answers calls, authenticates callers and resolves routine requests.',
     description: `Voicebridge answers your support line with a natural-sounding voice agent. It greets
 callers, verifies their identity and handles routine requests such as balance checks, appointment changes
-and password resets.
+and password resets. The goal is to shorten hold times by taking the simple calls off your agents'
+plates, leaving people free for the conversations that need empathy and judgment.
 
 ## What it does
 
@@ -615,7 +627,7 @@ is per resolved minute, negotiated annually.`,
     tagline: 'Finds the replies your team keeps retyping and turns them into tidy, up-to-date macros.',
     description: `Macro Polo reads your sent support replies and notices when agents write the same thing
 over and over. It proposes a saved reply, or macro, for each pattern and keeps existing macros
-in sync with your product.
+in sync with your product. Teams that try it often trim their macro library by half.
 
 ## How it helps
 
@@ -647,7 +659,7 @@ ranking while the developers gather feedback.`,
     tagline: 'Ask your warehouse a question in plain English and get a reviewed SQL query and a chart.',
     description: `Querysmith gives everyone on the team a way to answer data questions without waiting on the
 analytics queue. It learns your warehouse schema and your metric definitions, then writes SQL
-that an analyst would sign off on.
+that an analyst would sign off on. Analysts spend less time on ad-hoc requests.
 
 ## What it does
 
@@ -677,7 +689,8 @@ plausible but wrong joins, which is why it always shows its SQL.`,
     tagline: 'A spreadsheet analyst that writes formulas, cleans columns and explains the numbers.',
     description: `Tabulate is an add-on for spreadsheets that works like a patient analyst sitting next to
 you. Select a range, ask a question and it writes the formula, builds the pivot table or
-explains why the totals do not add up.
+explains why the totals do not add up. It explains every formula it writes, so you learn along the
+way instead of pasting in a mystery you cannot maintain.
 
 ## Features
 
@@ -707,7 +720,8 @@ database.`,
     tagline:
       'An agent for Jupyter notebooks that plans an analysis, runs the cells and fixes its own errors.',
     description: `Cellmate brings an agent loop into Jupyter. Describe an analysis and it writes cells, runs
-them, reads the output and adjusts, all inside a notebook you can inspect and rerun.
+them, reads the output and adjusts, all inside a notebook you can inspect and rerun. Because
+everything happens in ordinary cells, you can take over at any point and keep working by hand.
 
 ## Capabilities
 
@@ -737,7 +751,8 @@ data; image and geospatial workflows are supported but less polished.`,
     tagline: 'Watches your key metrics and explains every unexpected spike or dip before the Monday meeting.',
     description: `Outlier monitors business metrics and tells you when something unusual happens, along with
 a first guess at why. Instead of a red line on a dashboard, you get a short note: signups fell
-18% yesterday, almost entirely from one ad campaign that stopped serving.
+18% yesterday, almost entirely from one ad campaign that stopped serving. It is designed to catch
+problems while there is still time to act on them.
 
 ## What it does
 
@@ -766,7 +781,8 @@ proof, and the first two weeks tend to be noisy while it learns your patterns.`,
     tagline: 'Builds governed dashboards from questions, for analytics teams that support the whole company.',
     description: `Chartwell is a dashboard-building agent for data teams that field constant requests.
 Business users describe what they want to see, and Chartwell drafts a dashboard using approved metrics and
-datasets for an analyst to review and publish.
+datasets for an analyst to review and publish. Analysts stay in control of what gets published,
+while requesters get a usable draft in hours instead of weeks.
 
 ## Key features
 
@@ -795,7 +811,8 @@ less out of it.`,
     categorySlug: 'data-analysis',
     tagline: 'A data cleaning agent that profiles messy files and proposes fixes you can review as code.',
     description: `Scrubjay profiles a dataset, finds the problems and proposes a cleaning script. Every fix
-is expressed as readable Python, so nothing happens to your data that you cannot audit.
+is expressed as readable Python, so nothing happens to your data that you cannot audit. Nothing is
+changed in place: you review the proposed script, edit it if needed and run it yourself.
 
 ## What it catches
 
@@ -811,7 +828,7 @@ on very large tables is slow, and the maintainers are working on a faster backen
     pricing: 'open-source',
     websiteUrl: 'https://scrubjay.example',
     repoUrl: 'https://github.com/scrubjay-data/scrubjay',
-    docsUrl: null,
+    docsUrl: 'https://scrubjay.example/docs',
     verified: false,
     featured: false,
     ratingTarget: 3.7,
@@ -824,7 +841,9 @@ on very large tables is slow, and the maintainers are working on a faster backen
     categorySlug: 'data-analysis',
     tagline: 'Survey analysis that codes open-ended answers and cross-tabs results in minutes.',
     description: `Tally Ho is an analysis assistant for survey data. Upload an export from your survey tool
-and it produces cross-tabs, significance tests and a coded breakdown of open-ended responses.
+and it produces cross-tabs, significance tests and a coded breakdown of open-ended responses. It is
+aimed at product and marketing teams who run surveys regularly but do not have a dedicated
+statistician to analyze them. Results arrive in minutes rather than days.
 
 ## Features
 
@@ -856,7 +875,8 @@ surveys better than published research.`,
     tagline: 'Researches each prospect and writes outreach that sounds like you did your homework.',
     description: `Coldbrew writes first-touch sales emails that reference something real about the person you
 are contacting: a recent talk, a job posting, a product launch. The goal is fewer, better emails
-rather than more of them.
+rather than more of them. Fewer emails, sent to better-matched prospects, tend to perform better for
+most teams.
 
 ## What it does
 
@@ -885,7 +905,9 @@ noticeably blander emails, and some users find the follow-ups repetitive.`,
     categorySlug: 'sales',
     tagline: 'Joins your sales calls, writes the notes and updates the CRM so you do not have to.',
     description: `Callback listens to sales calls and takes care of the admin that follows them. Reps get
-their evenings back, and managers get a CRM that actually reflects what happened on each deal.
+their evenings back, and managers get a CRM that actually reflects what happened on each deal. Reps
+review the notes before anything is saved, so nothing goes into the record that they did not see
+first.
 
 ## Highlights
 
@@ -914,7 +936,8 @@ crosstalk, and it currently supports English and Spanish only.`,
     categorySlug: 'sales',
     tagline: 'Enriches and scores inbound leads so reps spend their time on the ones likely to buy.',
     description: `Lead Lantern takes every inbound lead, fills in what the form did not ask and scores it
-against the profile of customers who actually closed.
+against the profile of customers who actually closed. The result is a shorter response time for the
+leads that matter and less time wasted on tire-kickers and students doing research projects.
 
 ## Capabilities
 
@@ -930,7 +953,7 @@ very early-stage companies may not benefit.`,
     pricing: 'enterprise',
     websiteUrl: 'https://lead-lantern.example',
     repoUrl: null,
-    docsUrl: null,
+    docsUrl: 'https://docs.lead-lantern.example',
     verified: false,
     featured: false,
     ratingTarget: 4,
@@ -944,7 +967,8 @@ very early-stage companies may not benefit.`,
     tagline: 'Roleplay realistic sales calls with an AI buyer and get scored feedback after every session.',
     description: `Objection Coach is a practice partner for sales reps. It plays a buyer, complete with
 budget worries, a skeptical CFO and a competitor already in the running, and then coaches
-you on how the conversation went.
+you on how the conversation went. Reps can practice as often as they like, without the awkwardness
+of roleplaying with a colleague.
 
 ## How it works
 
@@ -974,7 +998,8 @@ buyers too easy to win over.`,
     tagline: 'Answers RFPs and security questionnaires from your approved content library.',
     description: `Bidwell takes the drudgery out of requests for proposal and vendor security questionnaires.
 It reads the document, drafts an answer to every question from your content library and sends
-the hard ones to the right subject-matter expert.
+the hard ones to the right subject-matter expert. Teams typically cut the time spent on a large
+questionnaire from weeks to days, with answers that stay consistent from one bid to the next.
 
 ## What it does
 
@@ -1004,7 +1029,8 @@ are never auto-approved.`,
     tagline: 'An open-source sales agent toolkit for the CRM you already run, with no per-seat fees.',
     description: `Funnelweb is a set of open-source agents that plug into self-hosted and cloud CRMs. It grew
 out of a small agency's internal tooling and was released so other small teams could skip the
-per-seat pricing of commercial tools.
+per-seat pricing of commercial tools. Each agent is a small, readable script, so you can adapt it to
+your own process.
 
 ## Included agents
 
@@ -1033,7 +1059,8 @@ expect to read code occasionally.`,
     categorySlug: 'sales',
     tagline: 'Nudges you about stale deals and drafts the follow-up email so nothing slips through.',
     description: `Follow-up Fox is a lightweight browser extension for salespeople who live in their inbox.
-It watches your threads and reminds you when a promising conversation has gone quiet.
+It watches your threads and reminds you when a promising conversation has gone quiet. The idea is
+simple and appealing for solo sellers and freelancers who juggle dozens of conversations.
 
 ## Features
 
@@ -1097,7 +1124,8 @@ draft should be verified before publishing.`,
     categorySlug: 'writing',
     tagline: 'A line editor that catches grammar slips, clunky sentences and repeated words.',
     description: `Red Pen is a no-frills line editor. Paste in text, or use the browser extension, and it
-marks up your draft the way a careful copy editor would, explaining every suggestion.
+marks up your draft the way a careful copy editor would, explaining every suggestion. It is a
+favorite of students, bloggers and anyone who wants a second pair of eyes before hitting publish.
 
 ## What it checks
 
@@ -1127,7 +1155,8 @@ English is limited to spelling.`,
     tagline: 'Ghostwriting for busy executives: posts, op-eds and talks drafted from a short voice memo.',
     description: `Ghostwright turns a two-minute voice memo into a polished social post, op-ed or talk
 outline. It is built for founders and executives who have opinions worth sharing but no time to write them
-down.
+down. It also keeps track of topics you have already covered, so you do not repeat yourself from one
+month to the next.
 
 ## How it works
 
@@ -1156,7 +1185,9 @@ do not keep correcting it, and the subscription is pricey for individuals.`,
     categorySlug: 'writing',
     tagline: 'A fiction writing companion for outlining, continuity and getting unstuck mid-chapter.',
     description: `Plotline helps novelists and screenwriters keep big stories straight. It is less about
-writing your prose for you and more about being the collaborator who remembers every detail.
+writing your prose for you and more about being the collaborator who remembers every detail. It also
+tracks subplots and open threads, reminding you of the gun on the mantelpiece you have not fired
+yet. Writers say it feels like a meticulous editor who has read every draft.
 
 ## Features
 
@@ -1172,7 +1203,7 @@ occasionally miss things.`,
     pricing: 'freemium',
     websiteUrl: 'https://plotline.example',
     repoUrl: null,
-    docsUrl: null,
+    docsUrl: 'https://plotline.example/guide',
     verified: false,
     featured: false,
     ratingTarget: 4,
@@ -1186,6 +1217,8 @@ occasionally miss things.`,
     tagline: 'Drafts grant proposals that follow the funder guidelines to the letter, section by section.',
     description: `Grantsmith is a proposal-writing assistant for nonprofits and research groups. It reads a
 funder's call, extracts every requirement and helps you write a proposal that answers all of them.
+Teams use it to keep proposals on deadline without cutting corners on quality. Small teams in
+particular find it helpful.
 
 ## What it does
 
@@ -1215,7 +1248,8 @@ opportunities, and budget tables still need to be prepared in a spreadsheet.`,
     tagline: 'Enforces your style guide on every document and pull request, like a linter for prose.',
     description: `Housestyle turns a written style guide into automated checks. Define your rules once, from
 banned phrases to how you capitalize product names, and it flags violations wherever your team
-writes.
+writes. It brings the consistency of a code linter to documentation and help content, without
+requiring writers to learn a new tool.
 
 ## Capabilities
 
@@ -1244,7 +1278,8 @@ and usually trim them down.`,
     categorySlug: 'writing',
     tagline: 'Rewrites a tense email so it lands as firm, friendly or formal, whichever you need.',
     description: `Tone Tuner is a small tool for the emails you rewrite five times before sending. Paste a
-draft, choose how you want it to come across and compare the rewritten versions side by side.
+draft, choose how you want it to come across and compare the rewritten versions side by side. It is
+especially handy for non-native speakers and anyone writing to a difficult client.
 
 ## What it offers
 
@@ -1304,7 +1339,9 @@ new brands without past campaigns get fairly generic plans.`,
     categorySlug: 'marketing',
     tagline: 'An SEO auditor that crawls your site, prioritizes fixes and writes the tickets for them.',
     description: `Crawlspace crawls your website like a search engine would and tells you, in order of impact,
-what is holding it back. Each finding comes with a clear explanation and a ready-to-file ticket.
+what is holding it back. Each finding comes with a clear explanation and a ready-to-file ticket. It
+is built for marketing teams that need to convince engineers to fix things, so every issue explains
+the business impact as well as the technical cause.
 
 ## Capabilities
 
@@ -1334,7 +1371,8 @@ alongside a separate rank tracker.`,
     tagline: 'Generates ad copy variants, runs the tests and tells you which message is actually winning.',
     description: `Adlib writes and tests ad creative for paid search and social campaigns. It generates
 variants around a core message, launches them as structured experiments and reports which angles
-resonate with which audiences.
+resonate with which audiences. The focus is on learning, so every test adds to what you know about
+your audience.
 
 ## Highlights
 
@@ -1364,7 +1402,8 @@ time to reach significant results.`,
     tagline: 'Schedules social posts, drafts replies to comments and flags conversations worth joining.',
     description: `Chirpwell manages the everyday grind of social media for small brands. It drafts posts from
 your content calendar, suggests replies to comments and watches for conversations where your
-brand could add something useful.
+brand could add something useful. It is built for small teams where social media is one job among
+many, rather than a full-time role with a dedicated community manager.
 
 ## Features
 
@@ -1394,6 +1433,8 @@ posts on smaller networks. Posting always requires a human click.`,
     tagline: 'Builds evidence-based customer personas from your research, reviews and support tickets.',
     description: `Mirrorball synthesizes everything your customers have told you, in surveys, reviews,
 support tickets and sales calls, into personas and messaging guidance grounded in real quotes.
+Personas stay connected to the underlying evidence, so anyone can check why a segment looks the way
+it does and challenge it when the data changes.
 
 ## What it does
 
@@ -1423,7 +1464,8 @@ reactions as hypotheses to test, not conclusions.`,
     tagline: 'Curates links, drafts blurbs and assembles your weekly newsletter in half the time.',
     description: `Dispatch Desk is an assistant for people who publish a curated newsletter. Save links during
 the week and it drafts the blurbs, suggests an order and assembles an issue ready for your final
-edit.
+edit. Curators keep full control of the final issue. It also keeps an archive of every link you have
+ever shared, so you never feature the same story twice.
 
 ## How it works
 
@@ -1452,7 +1494,9 @@ original is still wise.`,
     categorySlug: 'marketing',
     tagline: 'Open-source marketing attribution that explains which channels actually drive revenue.',
     description: `Attributor is an open-source agent that reads your event and revenue data and answers the
-question every marketing team argues about: which channels are actually working?
+question every marketing team argues about: which channels are actually working? Instead of a
+black-box number, you get a model you can inspect, question and adjust. The maintainers publish the
+assumptions behind each model so analysts can explain results to skeptical stakeholders.
 
 ## Capabilities
 
@@ -1484,7 +1528,7 @@ dbt-style transformations.`,
     tagline: 'Email triage that sorts, summarizes and drafts replies so your inbox takes minutes, not hours.',
     description: `Sortie reads your inbox each morning and sorts it into what needs you today, what can wait
 and what can go. Long threads get a three-line summary, and routine messages get a draft reply
-waiting in your drafts folder.
+waiting in your drafts folder. Most users reach inbox zero within a week.
 
 ## What it does
 
@@ -1513,7 +1557,9 @@ priority sorting takes a couple of weeks to get right.`,
     categorySlug: 'productivity',
     tagline: 'Meeting notes, decisions and action items, delivered to the right people before the call ends.',
     description: `Minutehand joins your meetings, takes notes and makes sure decisions do not evaporate when
-the call ends. Action items land in your task manager with an owner and a due date.
+the call ends. Action items land in your task manager with an owner and a due date. It also works
+for in-person meetings through the mobile app, so hybrid teams get the same notes no matter how
+people join.
 
 ## Features
 
@@ -1543,7 +1589,9 @@ much, so many teams skim and edit before sharing.`,
     tagline:
       'A scheduling agent that negotiates meeting times over email so you never send "does Tuesday work?"',
     description: `Slotwise handles the back-and-forth of scheduling. Copy it on an email thread and it
-proposes times, handles the replies, books the room and sends the invite.
+proposes times, handles the replies, books the room and sends the invite. It writes politely and
+identifies itself as an assistant in every message. Your calendar stays yours: it only books times
+you have made available.
 
 ## What it does
 
@@ -1573,7 +1621,8 @@ or more external people still tend to need a human nudge.`,
     tagline:
       'A local-first second brain that links your notes and answers questions about everything you saved.',
     description: `Knapsack is an open-source, local-first knowledge base with an agent built in. Your notes
-stay as plain Markdown files on your disk, and the agent helps you connect and retrieve them.
+stay as plain Markdown files on your disk, and the agent helps you connect and retrieve them. No
+account is required, and your notes never leave your machine unless you choose to sync them.
 
 ## What it does
 
@@ -1602,7 +1651,9 @@ the most common complaint in the issue tracker.`,
     categorySlug: 'productivity',
     tagline: 'Turns chat messages and emails into tasks with due dates, without copy-paste.',
     description: `Tasklark watches the places where work gets requested, such as chat, email and comments, and
-turns requests aimed at you into tasks in your to-do app.
+turns requests aimed at you into tasks in your to-do app. Nothing is added to your list until you
+approve it, so your task manager stays clean. It is designed for people who get asks from many
+directions and lose track of half of them.
 
 ## Features
 
@@ -1630,7 +1681,9 @@ obvious requests well but misses indirect ones, and it occasionally creates task
     categorySlug: 'productivity',
     tagline: 'Batches your notifications and only interrupts you for things that truly cannot wait.',
     description: `Hushmode sits between you and your notifications. It holds back pings during focus time,
-delivers them in scheduled batches and lets through only the ones it judges urgent.
+delivers them in scheduled batches and lets through only the ones it judges urgent. The goal is
+fewer interruptions without missing anything important. It is a promising idea that still needs
+polish.
 
 ## How it decides
 
@@ -1660,7 +1713,7 @@ it should be. The developers say a rewrite is underway.`,
     tagline: 'Async standups in chat, summarized for managers, with blockers escalated automatically.',
     description: `Standup Scribe replaces the daily status meeting with a short check-in in your team chat.
 Each person answers a few questions at a time that suits them, and the agent writes a summary
-that highlights blockers and dependencies.
+that highlights blockers and dependencies. Managers get visibility without the meeting.
 
 ## What teams get
 
@@ -1691,7 +1744,9 @@ without a manager actively reading them.`,
     categorySlug: 'design',
     tagline: 'Describe a screen and get an editable wireframe in seconds, ready to share with your team.',
     description: `Lofi turns a short description into low-fidelity wireframes. It is meant for the earliest
-stage of design, when the goal is to explore layouts quickly rather than polish pixels.
+stage of design, when the goal is to explore layouts quickly rather than polish pixels. Product
+managers and founders without design training use it to communicate ideas to designers and engineers
+far more clearly than a written description could.
 
 ## What it does
 
@@ -1707,7 +1762,7 @@ not generate high-fidelity visual design.`,
     pricing: 'freemium',
     websiteUrl: 'https://lofi.example',
     repoUrl: null,
-    docsUrl: null,
+    docsUrl: 'https://lofi.example/help',
     verified: false,
     featured: false,
     ratingTarget: 3.9,
@@ -1721,7 +1776,8 @@ not generate high-fidelity visual design.`,
     tagline: 'Builds accessible color palettes from a single brand color, with contrast checks built in.',
     description: `Huebert generates complete, accessible color systems. Start from one brand color or a mood
 description and it produces a palette with tints, shades and semantic roles that pass contrast
-requirements.
+requirements. Designers use it to kick off new projects and to audit existing palettes that have
+grown messy over years of additions.
 
 ### Highlights
 
@@ -1751,7 +1807,9 @@ many designers.`,
     tagline: 'Design QA that compares your live build against the mockups and files the differences.',
     description: `Redline closes the gap between what designers drew and what shipped. It captures screens
 from a staging environment, compares them with the original design files and reports every
-meaningful difference.
+meaningful difference. Designers no longer have to click through every screen of every release, and
+engineers get precise, actionable feedback instead of vague comments about things looking a little
+off.
 
 ## What it catches
 
@@ -1779,7 +1837,9 @@ staging URL and tends to produce noise on pages with dynamic content, though ign
     categorySlug: 'design',
     tagline: 'Generates consistent SVG icon sets that match your existing style and grid.',
     description: `Iconoclast generates icons that actually belong together. Feed it a handful of existing
-icons and it learns the stroke width, corner radius and grid, then draws new ones to match.
+icons and it learns the stroke width, corner radius and grid, then draws new ones to match. It is
+meant for design systems that need to grow their icon sets without commissioning every new icon from
+scratch. Generated icons are yours to use under the license of your choice.
 
 ## Features
 
@@ -1808,7 +1868,9 @@ weaker for filled or multi-color styles. Expect to tweak a few paths by hand in 
     tagline: 'Keeps every asset on brand by checking logos, colors, type and tone before anything ships.',
     description: `Brandbook is a brand governance agent for organizations with many teams producing visual
 content. It reviews assets against your brand guidelines before they go out and explains any
-problems in plain language.
+problems in plain language. It gives brand teams a way to scale their guidance without becoming a
+bottleneck, so regional marketers and agencies can ship faster without going off brand or waiting
+days for approval.
 
 ## Capabilities
 
@@ -1837,7 +1899,8 @@ It handles static assets well; video review is in beta and limited to the first 
     tagline: 'Writes useful alt text for every image on your site and flags the ones that need a human.',
     description: `Describe is an open-source accessibility agent that writes alternative text for images. It
 considers the surrounding page, so a chart gets its key takeaway described and a decorative
-flourish is correctly marked as decorative.
+flourish is correctly marked as decorative. It helps teams meet accessibility requirements without
+writing thousands of descriptions by hand.
 
 ## What it does
 
@@ -1866,7 +1929,9 @@ weak spot, which is why it asks for help instead of guessing.`,
     categorySlug: 'design',
     tagline: 'Drop in a screenshot and get polished device and product mockups for your landing page.',
     description: `Mockup Mill places your screenshots and designs into realistic device frames, packaging and
-scenes, generating marketing images without a photo shoot.
+scenes, generating marketing images without a photo shoot. It is aimed at indie developers and small
+marketing teams who need presentable visuals quickly and without a photographer or a 3D artist on
+staff.
 
 ## Features
 
@@ -1898,7 +1963,7 @@ releases. The basic frames are fine, but reviewers question the price.`,
     tagline: 'An on-call agent that triages alerts, runs your runbooks and wakes a human only when it must.',
     description: `Owlshift takes the first page. When an alert fires, it gathers logs, metrics and recent
 deploys, works through the matching runbook and either resolves the issue or hands a human a
-clear incident summary.
+clear incident summary. On-call engineers get more sleep and faster resolutions.
 
 ## What it does
 
@@ -1928,7 +1993,8 @@ Teams usually run it in observe-only mode for a few weeks before granting any pe
     tagline: 'Writes infrastructure as code from a description, and catches drift before it bites you.',
     description: `Groundwork is an open-source agent for infrastructure as code. Describe the infrastructure
 you need and it writes modules that follow your conventions; point it at an existing estate and
-it finds the resources that have drifted from code.
+it finds the resources that have drifted from code. Reviewers stay in control of every change. It is
+popular with platform teams that maintain modules for many product teams.
 
 ## Capabilities
 
@@ -1957,7 +2023,9 @@ largest cloud providers. Coverage of niche providers depends on community contri
     tagline: 'Explains why your CI pipeline failed and opens a fix, often before you finish your coffee.',
     description: `Plumbline watches your CI pipelines and diagnoses failures. Instead of scrolling through
 thousands of log lines, you get a short explanation of what broke and, where possible, a pull
-request that fixes it.
+request that fixes it. It is built for teams whose main branch is red more often than anyone would
+like to admit. Teams typically connect it in a few minutes with read access to logs and permission
+to open pull requests.
 
 ## What it does
 
@@ -1986,7 +2054,8 @@ repositories. Diagnoses are less reliable for custom build systems with unusual 
     tagline:
       'Kubernetes troubleshooting in plain English: ask why a pod is crashing and get the real answer.',
     description: `Podwhisper is an open-source assistant for Kubernetes clusters. Ask it why a deployment is
-stuck or a pod keeps restarting, and it inspects events, logs and manifests to explain the cause.
+stuck or a pod keeps restarting, and it inspects events, logs and manifests to explain the cause. It
+is built for developers who deploy to Kubernetes but do not live in it every day.
 
 ## Features
 
@@ -2015,7 +2084,9 @@ to untangle, and the maintainers label those answers as low confidence.`,
     categorySlug: 'devops',
     tagline: 'Finds wasted cloud spend and turns each saving into a ready-to-merge change.',
     description: `Cloudpinch analyzes your cloud bill and usage data to find waste, then proposes changes as
-code rather than as a slide deck.
+code rather than as a slide deck. It is built for engineering teams that want to cut costs without a
+separate FinOps department. Savings land as pull requests against your infrastructure code, so the
+usual review process applies and nothing changes behind your back.
 
 ## What it finds
 
@@ -2045,7 +2116,8 @@ aggressive for bursty workloads, so teams should check peak usage before accepti
     tagline: 'Search and summarize logs by asking questions instead of writing query syntax.',
     description: `Logline sits on top of your log platform and lets you ask questions like "what changed in
 checkout errors after yesterday's deploy?" It writes the query, runs it and summarizes what it
-finds.
+finds. It is aimed at engineers on call who need answers fast, especially those who do not write log
+queries every day and forget the syntax between incidents.
 
 ## Capabilities
 
@@ -2061,7 +2133,7 @@ log formats.`,
     pricing: 'freemium',
     websiteUrl: 'https://logline.example',
     repoUrl: null,
-    docsUrl: null,
+    docsUrl: 'https://docs.logline.example',
     verified: false,
     featured: false,
     ratingTarget: 3.4,
@@ -2075,7 +2147,8 @@ log formats.`,
     tagline: 'Watches every rollout and rolls back automatically when a canary starts to look sick.',
     description: `Canary Keeper guards progressive deployments. It compares the canary with the stable version
 across error rates, latency and business metrics and decides whether to continue, pause or roll
-back.
+back. It is designed for teams that ship many times a day and cannot watch every dashboard during
+every rollout. Bad releases are stopped early, before most users ever notice.
 
 ## What it does
 
@@ -2140,7 +2213,7 @@ substitute for one.`,
     tagline: 'Finds leaked secrets in code, history and chat, and walks you through rotating them.',
     description: `Keyhole scans repositories, commit history and chat exports for credentials that should not
 be there. What sets it apart is what happens next: it tells you exactly how to rotate each
-secret and checks that the old one is dead.
+secret and checks that the old one is dead. It is quick enough to run on every commit.
 
 ## What it does
 
@@ -2170,7 +2243,9 @@ inline comments.`,
     tagline: 'Triages vulnerable dependencies by real reachability and opens tested upgrade pull requests.',
     description: `Lockstep cuts dependency vulnerability alerts down to the ones that matter. It checks
 whether your code actually calls the vulnerable function before raising the alarm, then opens upgrade
-pull requests that pass your tests.
+pull requests that pass your tests. The result is a much shorter list of alerts that developers
+actually trust, and far less time spent arguing about which findings are real. Security teams get an
+accurate picture of exposure across every repository.
 
 ## Highlights
 
@@ -2186,7 +2261,7 @@ listed get basic version matching only.`,
     pricing: 'freemium',
     websiteUrl: 'https://lockstep.example',
     repoUrl: null,
-    docsUrl: null,
+    docsUrl: 'https://lockstep.example/docs',
     verified: false,
     featured: false,
     ratingTarget: 4.1,
@@ -2200,7 +2275,8 @@ listed get basic version matching only.`,
     tagline: 'Employees forward a suspicious email; Hookline investigates it and replies with a verdict.',
     description: `Hookline handles the "is this phishing?" inbox. When an employee reports a suspicious email,
 it analyzes headers, links, attachments and wording, then replies to the reporter with a verdict
-and an explanation they can learn from.
+and an explanation they can learn from. Security teams get their time back, and employees get fast,
+useful answers. Reporting stays easy for everyone.
 
 ## What it does
 
@@ -2216,7 +2292,7 @@ are routed to a human analyst.`,
     pricing: 'paid',
     websiteUrl: 'https://hookline.example',
     repoUrl: null,
-    docsUrl: null,
+    docsUrl: 'https://docs.hookline.example',
     verified: false,
     featured: false,
     ratingTarget: 3.8,
@@ -2229,7 +2305,9 @@ are routed to a human analyst.`,
     categorySlug: 'security',
     tagline: 'Automated reconnaissance and vulnerability checks for authorized penetration tests.',
     description: `Red Cell automates the repetitive parts of an authorized penetration test: mapping the
-attack surface, checking for known misconfigurations and drafting findings for the report.
+attack surface, checking for known misconfigurations and drafting findings for the report. It is
+designed to help experienced testers cover more ground in less time, not to replace their judgment
+about what matters. Scope rules are enforced strictly.
 
 ## Capabilities
 
@@ -2259,7 +2337,8 @@ low-value findings and report templates that need heavy editing.`,
     tagline: 'Collects audit evidence continuously so SOC 2 and ISO 27001 audits stop being a fire drill.',
     description: `Controlroom keeps you audit-ready year-round. It maps your controls to common frameworks,
 collects evidence from your systems automatically and tells you when a control drifts out of
-compliance.
+compliance. Instead of a scramble before each audit, evidence accumulates quietly in the background,
+and gaps surface while there is still time to fix them.
 
 ## What it does
 
@@ -2289,7 +2368,8 @@ manual evidence collection.`,
     tagline: 'Threat modeling from architecture diagrams and design docs, in minutes instead of meetings.',
     description: `Moat reads design documents and architecture diagrams and produces a first-draft threat
 model: the assets worth protecting, the trust boundaries, the likely threats and the mitigations
-already in place.
+already in place. Security engineers use it to review more designs than they could alone, and
+developers use it to think about security earlier, before anything has been built.
 
 ## Features
 
@@ -2321,7 +2401,8 @@ best on web and API architectures; embedded and hardware systems are out of scop
       'A patient math tutor that gives hints instead of answers and adapts to how each student thinks.',
     description: `Chalkboard tutors students through math problems the way a good teacher would: by asking
 questions and giving just enough of a hint to get them unstuck. It never simply hands over the
-answer.
+answer. Students learn to work through problems themselves. Teachers can see exactly where each
+student needs help.
 
 ## How it teaches
 
@@ -2351,7 +2432,9 @@ zone, and it says so.`,
     tagline: 'Turns lecture notes, textbooks and slides into spaced-repetition flashcards worth studying.',
     description: `Recall makes flashcards from the material you already have. Upload lecture slides, a
 textbook chapter or your own notes, and it writes concise question-and-answer cards that test
-understanding rather than trivia.
+understanding rather than trivia. The cards focus on concepts and relationships, not isolated facts,
+and each one links back to the page it came from so you can reread the context. It suits students in
+any subject, from medicine to law to languages.
 
 ## Features
 
@@ -2380,7 +2463,8 @@ source material; messy handwritten notes produce uneven cards that need pruning.
     tagline: 'Helps teachers plan units, write lesson plans and differentiate activities for every learner.',
     description: `Syllabus is a planning assistant for teachers. It drafts unit plans aligned to your
 curriculum standards, writes detailed lesson plans and suggests differentiated activities for
-students who need more support or more challenge.
+students who need more support or more challenge. Teachers stay in charge of their classroom, and
+every plan can be edited before use.
 
 ## What it does
 
@@ -2396,7 +2480,7 @@ need adjusting to fit their own classroom.`,
     pricing: 'freemium',
     websiteUrl: 'https://syllabus.example',
     repoUrl: null,
-    docsUrl: null,
+    docsUrl: 'https://syllabus.example/help',
     verified: false,
     featured: false,
     ratingTarget: 4,
@@ -2410,7 +2494,9 @@ need adjusting to fit their own classroom.`,
     tagline: 'Drafts rubric-based feedback on student essays so teachers can grade faster and fairer.',
     description: `Rubric helps teachers give detailed, consistent feedback on written assignments. It scores
 essays against your rubric, suggests comments tied to specific passages and leaves the final grade
-to you.
+to you. Teachers choose how much to rely on the suggestions, from a quick consistency check to a
+full first draft of comments. Schools use it to make feedback more detailed without adding hours to
+every weekend.
 
 ## Features
 
@@ -2440,7 +2526,9 @@ releases grades to students on its own.`,
     tagline: 'Practice real conversations in a new language with a partner that corrects you gently.',
     description: `Parlance is a conversation partner for language learners. Instead of drills, you chat about
 your day, order food in a simulated café or rehearse a job interview, and it keeps the
-conversation going at your level.
+conversation going at your level. It is meant to fill the gap between vocabulary apps and real
+conversations with native speakers, especially for learners who feel anxious about speaking.
+Conversations adapt to your level as you improve.
 
 ## What learners get
 
@@ -2469,7 +2557,8 @@ precise as a human teacher, and less common languages have fewer scenarios.`,
     tagline: 'An open-source programming tutor that reviews your exercise solutions like a mentor would.',
     description: `Kata is a programming tutor built for coding exercises and bootcamps. It reviews solutions,
 asks students to explain their reasoning and points them toward better approaches without writing
-the code for them.
+the code for them. The goal is learning, not finished code. Instructors can tune how much help it
+gives for each exercise.
 
 ## Capabilities
 
@@ -2499,7 +2588,8 @@ requirements. Exercise packs are contributed by the community.`,
     tagline: 'A campus assistant that answers student questions about enrollment, housing and deadlines.',
     description: `Quadrangle is a virtual front desk for universities. Students ask about registration
 deadlines, financial aid, housing or library hours and get an answer drawn from official
-university sources.
+university sources. It is meant to take pressure off front-desk staff during the busiest weeks of
+the academic year, when queues at the registrar and financial aid offices are longest.
 
 ## Features
 
@@ -2532,7 +2622,8 @@ staff can be slow during peak enrollment.`,
       'Bookkeeping on autopilot: categorizes transactions, reconciles accounts and explains anything odd.',
     description: `LedgerLens keeps small-business books clean without a weekly bookkeeping session. It
 connects to your bank accounts and accounting software, categorizes every transaction and reconciles
-accounts continuously.
+accounts continuously. Owners get a clear picture of their finances every day instead of once a
+quarter.
 
 ## What it does
 
@@ -2562,7 +2653,9 @@ tax advisor and does not file returns.`,
     tagline: 'Snap a receipt or forward an invoice and Shoebox files, categorizes and matches it for you.',
     description: `Shoebox ends the shoebox-full-of-receipts problem. Photograph a receipt, forward an emailed
 invoice or let it pull them from your inbox, and it extracts the details and matches them to
-card transactions.
+card transactions. At the end of the month, every transaction has its receipt attached, and your
+accountant has nothing to chase. It works well for freelancers, small teams and anyone who travels
+for work.
 
 ## Features
 
@@ -2577,7 +2670,7 @@ thermal receipts and handwritten invoices still trip it up, and it will ask you 
     pricing: 'freemium',
     websiteUrl: 'https://shoebox.example',
     repoUrl: null,
-    docsUrl: null,
+    docsUrl: 'https://shoebox.example/help',
     verified: false,
     featured: false,
     ratingTarget: 4.1,
@@ -2591,7 +2684,8 @@ thermal receipts and handwritten invoices still trip it up, and it will ask you 
     tagline: 'A personal budgeting coach that tracks spending and nudges you before you overspend.',
     description: `Centsible is a friendly budgeting app with an agent that pays attention for you. It tracks
 spending against your plan and sends a nudge before, not after, you blow the month's dining
-budget.
+budget. The tone is encouraging rather than judgmental. It is aimed at people who have tried
+budgeting before and given up.
 
 ## What it does
 
@@ -2621,7 +2715,9 @@ after the first few months.`,
     tagline: 'Speeds up the month-end close with automated reconciliations, accruals and variance analysis.',
     description: `Closeout is built for finance teams that spend the first week of every month closing the
 books. It automates the repetitive work of the close and leaves accountants to review and
-approve.
+approve. Controllers get a real-time view of close progress, and auditors get clean, documented
+support for every balance. Finance leaders use it to shave days off the close without adding
+headcount.
 
 ## Capabilities
 
@@ -2651,7 +2747,9 @@ posts them without approval.`,
     tagline:
       'Chases overdue invoices with polite, escalating reminders so you get paid without the awkwardness.',
     description: `Paidup handles accounts receivable follow-ups for freelancers and small businesses. It
-watches your invoices, sends reminders that sound like you and escalates in tone only as far as you allow.
+watches your invoices, sends reminders that sound like you and escalates in tone only as far as you
+allow. It is designed to protect the relationship with your clients while improving cash flow. Late
+payments become a lot less stressful for everyone involved.
 
 ## How it works
 
@@ -2681,7 +2779,9 @@ occasionally continue when they should stop.`,
     tagline: 'Organizes a year of freelance income and expenses into a tidy package for tax time.',
     description: `Deductive aims to make tax season less painful for freelancers and sole proprietors. It
 gathers income and expense records throughout the year and organizes them into the categories
-your tax preparer needs.
+your tax preparer needs. The idea is to avoid the annual scramble through bank statements and email
+receipts the week before your appointment with an accountant. It is aimed at people with simple
+businesses and no bookkeeper.
 
 ## Features
 
@@ -2711,7 +2811,8 @@ are tight enough that most users need to upgrade.`,
     tagline: 'An open-source agent for plain-text accounting: imports statements and balances your ledger.',
     description: `Tallystick brings an agent to plain-text accounting. It imports bank and card statements,
 proposes categorized ledger entries and explains any balance assertions that fail, all while
-your books stay as text files under version control.
+your books stay as text files under version control. Your data stays human-readable and portable.
+Every change is a plain diff you can review before committing it to your ledger.
 
 ## What it does
 
@@ -2743,7 +2844,8 @@ better fit for hobbyist bookkeepers than for accountants.`,
     tagline:
       'Ambient clinical documentation that turns the patient visit into a draft note for clinician review.',
     description: `Chartside listens to the clinical visit, with the patient's consent, and drafts a structured
-note so clinicians can look at the patient instead of the keyboard.
+note so clinicians can look at the patient instead of the keyboard. Clinicians report spending less
+time on documentation after clinic hours. Many also say visits feel more personal again.
 
 ## What it does
 
@@ -2773,7 +2875,8 @@ Accuracy is lower in noisy environments and multi-speaker family visits.`,
     tagline: 'Prepares prior authorization requests and tracks them with payers so care is not delayed.',
     description: `Preauth tackles one of the most hated tasks in healthcare administration: prior
 authorization. It gathers the clinical justification from the chart, fills in payer forms and
-tracks each request through to a decision.
+tracks each request through to a decision. The aim is to reduce the time staff spend on hold with
+insurers and the delays patients experience waiting for approvals.
 
 ## Capabilities
 
@@ -2803,7 +2906,9 @@ payers are fully supported.`,
     tagline:
       'Patient intake that collects history and symptoms before the visit and summarizes them for staff.',
     description: `Waypoint replaces clipboard intake forms with a conversational check-in patients complete on
-their phone before arriving. Staff get a concise summary instead of pages of checkboxes.
+their phone before arriving. Staff get a concise summary instead of pages of checkboxes. Clinics use
+it to shorten check-in times and to make sure important information is not lost between the front
+desk and the exam room.
 
 ## What it does
 
@@ -2833,7 +2938,8 @@ patients sometimes prefer the paper form, so most clinics keep both.`,
     tagline:
       'Medication reminders that understand real schedules, refills and the questions people actually ask.',
     description: `Pillbox helps people and their caregivers manage medications. It turns a prescription label
-into a reminder schedule and keeps track of refills.
+into a reminder schedule and keeps track of refills. It is especially popular with people managing
+several prescriptions and with family members helping an older relative.
 
 ## Features
 
@@ -2862,7 +2968,10 @@ pharmacist or doctor. It is free, with no ads, and stores data on your device by
     categorySlug: 'healthcare',
     tagline: 'Suggests diagnosis and procedure codes from clinical notes, with the evidence for each one.',
     description: `Codebook supports medical coders by reading clinical documentation and suggesting diagnosis
-and procedure codes. Each suggestion comes with the sentence in the note that supports it.
+and procedure codes. Each suggestion comes with the sentence in the note that supports it. The goal
+is faster, more consistent coding with fewer denials, while keeping certified coders firmly in
+control. It learns each organization's documentation habits over time. Audit trails are kept for
+every suggestion.
 
 ## What it does
 
@@ -2892,7 +3001,8 @@ need more manual review.`,
     tagline: 'Ask questions of FHIR health data in plain language; an open-source agent writes the queries.',
     description: `Fhirfly is an open-source agent for developers and analysts working with FHIR servers. Ask
 a question such as "patients with a diabetes diagnosis and no HbA1c result in the last year" and
-it writes and runs the FHIR search.
+it writes and runs the FHIR search. It is a practical way to explore unfamiliar FHIR servers without
+memorizing the search syntax. It also works well as a teaching tool for the standard.
 
 ## Capabilities
 
@@ -2921,7 +3031,9 @@ for bulk data export is experimental.`,
     categorySlug: 'healthcare',
     tagline: 'Matches patients to clinical trials they may qualify for, based on their records and location.',
     description: `Enrollwell screens patient records against clinical trial eligibility criteria and suggests
-trials a patient might qualify for, along with the reasons.
+trials a patient might qualify for, along with the reasons. The goal is to help patients learn about
+trials they might otherwise never hear of, and to help research sites find eligible participants
+faster.
 
 ## What it does
 
