@@ -57,7 +57,7 @@ function AgentSection({ title, description, agents, seeAll }: SectionProps) {
   if (agents.length === 0) return null;
   const id = `section-${title.toLowerCase().replace(/\s+/g, '-')}`;
   return (
-    <section aria-labelledby={id} className="mt-14">
+    <section aria-labelledby={id} className="defer-render mt-14">
       <div className="mb-5 flex flex-wrap items-end justify-between gap-3">
         <div>
           <h2 id={id} className="text-xl font-bold tracking-tight text-slate-900 sm:text-2xl">
@@ -214,7 +214,7 @@ export function HomePage() {
           )
         )}
 
-        <section aria-labelledby="categories-title" className="mt-16">
+        <section aria-labelledby="categories-title" className="defer-render mt-16">
           <div className="mb-5 flex flex-wrap items-end justify-between gap-3">
             <div>
               <h2 id="categories-title" className="text-xl font-bold tracking-tight text-slate-900 sm:text-2xl">

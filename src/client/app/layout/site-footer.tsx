@@ -13,7 +13,7 @@ export function SiteFooter() {
   const categories = (filters.data?.categories ?? []).slice(0, FOOTER_CATEGORIES_MAX);
 
   return (
-    <footer className="mt-16 border-t border-slate-200 bg-white">
+    <footer className="defer-render mt-16 border-t border-slate-200 bg-white [contain-intrinsic-size:auto_420px]">
       <div className="mx-auto grid max-w-6xl gap-10 px-4 py-12 sm:px-6 md:grid-cols-2 lg:grid-cols-4">
         <div className="lg:col-span-1">
           <SiteLogo />
