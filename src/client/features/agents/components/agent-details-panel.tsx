@@ -24,11 +24,12 @@ function hostOf(url: string): string {
 }
 
 export function AgentDetailsPanel({ agent }: { agent: AgentDetail }) {
-  const links = [
+  const candidates: Array<{ url: string | null; label: string; icon: ReactNode }> = [
     { url: agent.websiteUrl, label: 'Website', icon: <ExternalLink className="h-4 w-4" aria-hidden="true" /> },
     { url: agent.repoUrl, label: 'Repository', icon: <FolderGit2 className="h-4 w-4" aria-hidden="true" /> },
     { url: agent.docsUrl, label: 'Documentation', icon: <BookOpen className="h-4 w-4" aria-hidden="true" /> },
-  ].filter((link): link is { url: string; label: string; icon: ReactNode } => Boolean(link.url));
+  ];
+  const links = candidates.flatMap((link) => (link.url ? [{ ...link, url: link.url }] : []));
 
   return (
     <Card className="p-6">
