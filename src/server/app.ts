@@ -20,6 +20,7 @@ import agentsRoutes from './features/agents/agents.routes.js';
 import { refreshTrending } from './features/agents/agents.service.js';
 import { ViewCounter } from './features/agents/view-counter.js';
 import authRoutes from './features/auth/auth.routes.js';
+import githubSigninRoutes from './features/auth/github-signin.routes.js';
 import healthRoutes from './features/health/health.routes.js';
 import newsletterRoutes from './features/newsletter/newsletter.routes.js';
 import pagesRoutes from './features/seo/pages.routes.js';
@@ -149,6 +150,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   await app.register(agentsRoutes);
   await app.register(newsletterRoutes);
   await app.register(authRoutes);
+  await app.register(githubSigninRoutes);
   await app.register(usersRoutes);
   await app.register(seoRoutes);
   await app.register(pagesRoutes);

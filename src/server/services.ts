@@ -1,6 +1,8 @@
 import type { Config } from './config.js';
 import type { Db } from './db/database.js';
 import type { AuthDeps } from './features/auth/auth.service.js';
+import type { GithubSigninDeps } from './features/auth/github-signin.service.js';
+import { createGithubClient } from './features/github/github-client.js';
 import { createAgentsRepo } from './features/agents/agents.repo.js';
 import type { AgentsServiceDeps } from './features/agents/agents.service.js';
 import { createCategoriesRepo } from './features/categories/categories.repo.js';
@@ -15,10 +17,13 @@ export function createServices(db: Db, config: Config, mailer: Mailer) {
   const categories = createCategoriesRepo(db);
   const reviews = createReviewsRepo(db);
   const users = createUsersRepo(db);
+  const github = createGithubClient(config.github);
+  const auth = { db, users, mailer, config } satisfies AuthDeps;
   return {
     agents: { db, agents, categories } satisfies AgentsServiceDeps,
     reviews: { db, agents, reviews } satisfies ReviewsServiceDeps,
-    auth: { db, users, mailer, config } satisfies AuthDeps,
+    auth,
+    githubSignin: { ...auth, github } satisfies GithubSigninDeps,
   };
 }
 

@@ -17,6 +17,7 @@ export async function registerAndSignIn(t: TestApp, email: string, password = TE
     method: 'POST',
     json: { email, password, organizationType: 'individual', username: email, userType: 'developer' },
   });
-  if (response.status !== 201) throw new Error(`register failed: ${response.status} ${await response.text()}`);
+  if (response.status !== 201)
+    throw new Error(`register failed: ${response.status} ${await response.text()}`);
   return cookieFrom(response);
 }

@@ -1,4 +1,4 @@
-import { Migrator, type Migration, type MigrationProvider } from 'kysely';
+import { Migrator, sql, type Migration, type MigrationProvider } from 'kysely';
 import type { Db } from './database.js';
 import { initialMigration } from './migrations/0001-initial.js';
 
@@ -8,14 +8,18 @@ function migrationsFor(db: Db): Record<string, Migration> {
   };
 }
 
-function createMigrator(db: Db): Migrator {
+async function createMigrator(db: Db): Promise<Migrator> {
   const provider: MigrationProvider = { getMigrations: async () => migrationsFor(db) };
-  return new Migrator({ db: db.kysely, provider });
+  if (db.dialect === 'sqlite') return new Migrator({ db: db.kysely, provider });
+  // Kysely looks for its bookkeeping tables in every schema unless told which one; name the
+  // current one, so databases that keep one AgentAtlas per schema never see each other's.
+  const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(db.kysely);
+  return new Migrator({ db: db.kysely, provider, migrationTableSchema: rows[0]?.schema ?? 'public' });
 }
 
 /** Applies every pending migration; throws (and applies nothing of the failed one) on error. */
 export async function migrateToLatest(db: Db): Promise<string[]> {
-  const { error, results } = await createMigrator(db).migrateToLatest();
+  const { error, results } = await (await createMigrator(db)).migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(String(error));
   return (results ?? [])
     .filter((result) => result.status === 'Success')
@@ -24,6 +28,6 @@ export async function migrateToLatest(db: Db): Promise<string[]> {
 
 /** True when every known migration has been applied (used by /readyz). */
 export async function isSchemaCurrent(db: Db): Promise<boolean> {
-  const migrations = await createMigrator(db).getMigrations();
+  const migrations = await (await createMigrator(db)).getMigrations();
   return migrations.every((migration) => migration.executedAt !== undefined);
 }

@@ -46,6 +46,15 @@ export interface EmailTokensTable {
   created_at: string;
 }
 
+export interface OauthStatesTable {
+  state_hash: string;
+  kind: 'github_signin' | 'github_device' | 'github_connect';
+  payload: string;
+  user_id: number | null;
+  expires_at: string;
+  created_at: string;
+}
+
 export interface CategoriesTable {
   id: Generated<number>;
   slug: string;
@@ -157,6 +166,7 @@ export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
   email_tokens: EmailTokensTable;
+  oauth_states: OauthStatesTable;
   categories: CategoriesTable;
   agents: AgentsTable;
   reviews: ReviewsTable;

@@ -59,6 +59,17 @@ export function initialMigration(dialect: Dialect): Migration {
         .columns(['user_id', 'kind'])
         .execute();
 
+      // OAuth and device-flow handshakes in progress, shared by every instance.
+      await db.schema
+        .createTable('oauth_states')
+        .addColumn('state_hash', 'text', (col) => col.primaryKey())
+        .addColumn('kind', 'text', (col) => col.notNull())
+        .addColumn('payload', 'text', (col) => col.notNull().defaultTo('{}'))
+        .addColumn('user_id', 'integer', (col) => col.references('users.id').onDelete('cascade'))
+        .addColumn('expires_at', 'text', (col) => col.notNull())
+        .addColumn('created_at', 'text', (col) => col.notNull())
+        .execute();
+
       await id(db, 'categories')
         .addColumn('slug', 'text', (col) => col.notNull().unique())
         .addColumn('name', 'text', (col) => col.notNull())

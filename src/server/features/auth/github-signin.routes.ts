@@ -1,0 +1,146 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { currentUserSchema } from '../../../shared/api/auth.js';
+import { errorBodySchema } from '../../../shared/api/errors.js';
+import { AppError } from '../../errors.js';
+import { presentCurrentUser } from './auth.presenter.js';
+import {
+  finishGithubSignin,
+  pollDeviceSignin,
+  safeReturnPath,
+  startDeviceSignin,
+  startGithubSignin,
+} from './github-signin.service.js';
+
+export const GITHUB_NOT_CONFIGURED = 'GitHub sign-in is not configured';
+
+const githubSigninRoutes: FastifyPluginAsyncZod = async (app) => {
+  const deps = app.services.githubSignin;
+  const redirectUri = `${app.config.publicUrl}/api/auth/github/callback`;
+  const callbackPage = (params: Record<string, string>) =>
+    `/auth-callback?${new URLSearchParams(params).toString()}`;
+
+  app.get(
+    '/api/auth/providers',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Which external sign-in providers are available',
+        response: { 200: z.object({ github: z.boolean(), google: z.boolean() }) },
+      },
+    },
+    async () => ({ github: deps.github.configured, google: false }),
+  );
+
+  app.get(
+    '/api/auth/github',
+    {
+      onRequest: app.rateLimits.perIp('github-signin', 30, '15 minutes'),
+      schema: {
+        tags: ['auth'],
+        summary: 'Starts GitHub sign-in: redirects to GitHub, which returns to /api/auth/github/callback',
+        querystring: z.object({ returnPath: z.string().max(500).optional() }),
+      },
+    },
+    async (request, reply) => {
+      if (!deps.github.configured) return reply.redirect(callbackPage({ error: GITHUB_NOT_CONFIGURED }));
+      const url = await startGithubSignin(deps, {
+        returnPath: safeReturnPath(request.query.returnPath),
+        redirectUri,
+      });
+      return reply.redirect(url);
+    },
+  );
+
+  app.get(
+    '/api/auth/github/callback',
+    {
+      onRequest: app.rateLimits.perIp('github-callback', 30, '15 minutes'),
+      schema: {
+        tags: ['auth'],
+        summary: 'GitHub returns here; signs in and continues at /auth-callback',
+        querystring: z.object({
+          code: z.string().max(200).optional(),
+          state: z.string().max(200).optional(),
+          error: z.string().max(200).optional(),
+          error_description: z.string().max(500).optional(),
+        }),
+      },
+    },
+    async (request, reply) => {
+      const { code, state, error } = request.query;
+      if (error || !code || !state) {
+        const message =
+          error === 'access_denied'
+            ? 'GitHub sign-in was cancelled.'
+            : 'GitHub sign-in failed. Please try again.';
+        return reply.redirect(callbackPage({ error: message }));
+      }
+      try {
+        const { user, returnPath } = await finishGithubSignin(deps, { code, state, redirectUri });
+        await app.startSession(request, reply, user.id);
+        return reply.redirect(callbackPage({ returnPath }));
+      } catch (failure) {
+        if (failure instanceof AppError) return reply.redirect(callbackPage({ error: failure.message }));
+        throw failure;
+      }
+    },
+  );
+
+  app.post(
+    '/api/auth/github/device',
+    {
+      onRequest: app.rateLimits.perIp('github-device', 20, '15 minutes'),
+      schema: {
+        tags: ['auth'],
+        summary: 'Starts GitHub device sign-in: answers the code to enter at GitHub',
+        response: {
+          200: z.object({
+            handle: z.string(),
+            userCode: z.string(),
+            verificationUri: z.string(),
+            expiresIn: z.number(),
+            interval: z.number(),
+          }),
+          503: errorBodySchema,
+        },
+      },
+    },
+    async () => {
+      if (!deps.github.configured) throw new AppError('unavailable', GITHUB_NOT_CONFIGURED);
+      return startDeviceSignin(deps);
+    },
+  );
+
+  app.post(
+    '/api/auth/github/device/poll',
+    {
+      onRequest: app.rateLimits.perIp('github-device-poll', 200, '15 minutes'),
+      schema: {
+        tags: ['auth'],
+        summary: 'Asks whether the device sign-in was approved; signs in when it was',
+        body: z.object({ handle: z.string().min(1).max(200) }),
+        response: {
+          200: z.object({
+            status: z.enum(['complete', 'pending', 'slow_down', 'expired', 'denied']),
+            interval: z.number().optional(),
+            user: currentUserSchema.optional(),
+          }),
+          400: errorBodySchema,
+          503: errorBodySchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      if (!deps.github.configured) throw new AppError('unavailable', GITHUB_NOT_CONFIGURED);
+      const result = await pollDeviceSignin(deps, request.body.handle);
+      if (result.status === 'complete') {
+        await app.startSession(request, reply, result.user.id);
+        return { status: result.status, user: presentCurrentUser(result.user) };
+      }
+      return result;
+    },
+  );
+};
+
+export default githubSigninRoutes;
