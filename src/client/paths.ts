@@ -1,4 +1,5 @@
 import type { AgentSort, PricingModel } from '../shared/api/agents.js';
+import type { PagePattern } from '../shared/routes.js';
 
 /** Filters of the agent listing; every one of them lives in the URL. */
 export interface AgentListFilters {
@@ -98,3 +99,9 @@ export const paths = {
   adminCategories: simple('/admin/categories'),
   adminStorage: simple('/admin/storage'),
 } as const;
+
+/** Compile-time check: the client has exactly the page patterns of src/shared/routes.ts (the server's 404 list). */
+type ClientPatterns = (typeof paths)[keyof typeof paths]['path'];
+type MissingPatterns = Exclude<PagePattern, ClientPatterns>;
+type ExtraPatterns = Exclude<ClientPatterns, PagePattern>;
+export const pathsMatchPagePatterns: [MissingPatterns, ExtraPatterns] extends [never, never] ? true : false = true;

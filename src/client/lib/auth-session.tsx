@@ -2,27 +2,14 @@ import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from './toast.js';
+import type { CurrentUser } from '../../shared/api/auth.js';
 import { USER_REFETCH_INTERVAL_MS } from '../../shared/limits.js';
 import { paths } from '../paths.js';
 import { isApiError, request } from './request.js';
 import { postTabMessage, subscribeTabMessages } from './tab-sync.js';
 
-/**
- * The current user (spec section 3). The shared API has no user schema yet, so the client
- * describes the fields it reads here; everything beyond id and username is optional.
- */
-export interface SessionUser {
-  id: number | string;
-  username: string;
-  userName?: string | null;
-  email?: string | null;
-  emailVerified?: boolean;
-  firstName?: string | null;
-  lastName?: string | null;
-  fullName?: string | null;
-  isAnonymous?: boolean;
-  role?: string | null;
-}
+/** The current user (spec section 3), as GET /api/auth/user returns it. */
+export type SessionUser = CurrentUser;
 
 export type SessionStatus = 'loading' | 'authenticated' | 'unauthenticated';
 
@@ -153,5 +140,5 @@ export function isAdmin(user: SessionUser | null): boolean {
 }
 
 export function canSeeAdminMenu(user: SessionUser | null): boolean {
-  return isAdmin(user) || user?.email?.toLowerCase() === HARD_CODED_ADMIN_EMAIL;
+  return isAdmin(user) || user?.email.toLowerCase() === HARD_CODED_ADMIN_EMAIL;
 }
