@@ -19,6 +19,7 @@ interface Measured {
   reqPerSec: number;
   p50Ms: number;
   p99Ms: number;
+  meanMs: number;
   errors: number;
 }
 
@@ -115,6 +116,7 @@ async function measure(
     reqPerSec: Math.round(result.requests.average),
     p50Ms: result.latency.p50,
     p99Ms: result.latency.p99,
+    meanMs: result.latency.average,
     errors: result.errors + result.non2xx,
   };
   console.log(
@@ -194,7 +196,7 @@ async function main() {
     agents: 100_000,
     bare: { reqPerSec: bare.reqPerSec },
     rssMb: Math.round(rss.max),
-    listingP50At10k: smallListing.p50Ms,
+    listingAt10k: { p50Ms: smallListing.p50Ms, meanMs: smallListing.meanMs },
     calls: calls.map((call) => ({
       name: call.name,
       reqPerSec: call.reqPerSec,

@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
-import helmet from '@fastify/helmet';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -30,6 +29,7 @@ import { registerErrorHandler } from './http/error-handler.js';
 import { ResponseCache } from './lib/response-cache.js';
 import { createMailer } from './mail/mailer.js';
 import originCheck from './plugins/origin-check.js';
+import securityHeaders from './plugins/security-headers.js';
 import rateLimits from './plugins/rate-limits.js';
 import sessions from './plugins/session.js';
 import { createServices, type Services } from './services.js';
@@ -111,21 +111,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   });
 
   registerErrorHandler(app);
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        imgSrc: ["'self'", 'data:', 'https:'],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        scriptSrc: ["'self'"],
-        connectSrc: ["'self'", 'ws:', 'wss:'],
-        frameAncestors: ["'none'"],
-        upgradeInsecureRequests: config.secureCookies ? [] : null,
-      },
-    },
-    crossOriginEmbedderPolicy: false,
-    hsts: config.secureCookies,
-  });
+  await app.register(securityHeaders);
   await app.register(compress, { global: true, threshold: 1024 });
   await app.register(cookie);
   await app.register(rateLimits, { redis });

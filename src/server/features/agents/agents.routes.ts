@@ -35,6 +35,14 @@ const visitorCookie = 'aa_visitor';
 const agentsRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps = app.services.agents;
 
+  // A cached answer is sent before validation and handlers run: it was validated when it was made,
+  // and its URL (the cache key) is the whole input of these public reads.
+  app.addHook('onRequest', async (request, reply) => {
+    if (request.method !== 'GET') return;
+    const body = app.responseCache.get(request.url);
+    if (body !== undefined) return reply.type('application/json; charset=utf-8').send(body);
+  });
+
   app.get(
     '/api/agents',
     {
