@@ -33,7 +33,10 @@ export function safeReturnPath(value: string | null | undefined, fallback = '/')
 
 /** Every route path of the app, once, with typed href builders. */
 export const paths = {
-  home: { path: '/', href: (options: { verified?: boolean } = {}) => withSearch('/', { verified: options.verified }) },
+  home: {
+    path: '/',
+    href: (options: { verified?: boolean } = {}) => withSearch('/', { verified: options.verified }),
+  },
   agents: {
     path: '/agents',
     href: (filters: AgentListFilters = {}) =>
@@ -87,8 +90,14 @@ export const paths = {
   dashboard: simple('/dashboard'),
   settings: simple('/settings'),
   profile: simple('/profile'),
-  agentStatus: { path: '/agent-status/:id', href: (id: number | string) => `/agent-status/${encodeURIComponent(id)}` },
-  editAgent: { path: '/edit-agent/:id', href: (id: number | string) => `/edit-agent/${encodeURIComponent(id)}` },
+  agentStatus: {
+    path: '/agent-status/:id',
+    href: (id: number | string) => `/agent-status/${encodeURIComponent(id)}`,
+  },
+  editAgent: {
+    path: '/edit-agent/:id',
+    href: (id: number | string) => `/edit-agent/${encodeURIComponent(id)}`,
+  },
   favorites: simple('/favorites'),
   history: simple('/history'),
   myDrafts: simple('/my-drafts'),
@@ -104,4 +113,5 @@ export const paths = {
 type ClientPatterns = (typeof paths)[keyof typeof paths]['path'];
 type MissingPatterns = Exclude<PagePattern, ClientPatterns>;
 type ExtraPatterns = Exclude<ClientPatterns, PagePattern>;
-export const pathsMatchPagePatterns: [MissingPatterns, ExtraPatterns] extends [never, never] ? true : false = true;
+export const pathsMatchPagePatterns: [MissingPatterns, ExtraPatterns] extends [never, never] ? true : false =
+  true;

@@ -157,7 +157,7 @@ describe('login and logout', () => {
     expect((await t.request('/api/auth/heartbeat', { method: 'POST', headers: { cookie } })).status).toBe(
       204,
     );
-    const token = cookie.split('=')[1]!;
+    const token = /aa_session=([^;]+)/.exec(cookie)![1]!;
     const { hashToken } = await import('../../src/server/plugins/session.js');
     await t.app.db.kysely
       .updateTable('sessions')

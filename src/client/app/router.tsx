@@ -59,24 +59,69 @@ export const routes: RouteObject[] = [
         path: paths.home.path,
         loader: prefetchHome,
         HydrateFallback,
-        element: lazyPage(() => import('../routes/home.js'), (m) => m.HomePage),
+        element: lazyPage(
+          () => import('../routes/home.js'),
+          (m) => m.HomePage,
+        ),
       },
-      { path: paths.agents.path, element: lazyPage(() => import('../routes/agents.js'), (m) => m.AgentsPage) },
+      {
+        path: paths.agents.path,
+        element: lazyPage(
+          () => import('../routes/agents.js'),
+          (m) => m.AgentsPage,
+        ),
+      },
       {
         path: paths.agent.path,
         loader: prefetchAgent,
         HydrateFallback,
-        element: lazyPage(() => import('../routes/agent-detail.js'), (m) => m.AgentDetailPage),
+        element: lazyPage(
+          () => import('../routes/agent-detail.js'),
+          (m) => m.AgentDetailPage,
+        ),
       },
-      { path: paths.categories.path, element: lazyPage(() => import('../routes/categories.js'), (m) => m.CategoriesPage) },
+      {
+        path: paths.categories.path,
+        element: lazyPage(
+          () => import('../routes/categories.js'),
+          (m) => m.CategoriesPage,
+        ),
+      },
 
-      { path: paths.auth.path, element: lazyPage(() => import('../routes/auth.js'), (m) => m.AuthPage) },
-      { path: paths.login.path, element: lazyPage(() => import('../routes/auth.js'), (m) => m.LoginPage) },
-      { path: paths.register.path, element: lazyPage(() => import('../routes/auth.js'), (m) => m.RegisterPage) },
-      { path: paths.createAccount.path, element: lazyPage(() => import('../routes/auth.js'), (m) => m.RegisterPage) },
+      {
+        path: paths.auth.path,
+        element: lazyPage(
+          () => import('../routes/auth.js'),
+          (m) => m.AuthPage,
+        ),
+      },
+      {
+        path: paths.login.path,
+        element: lazyPage(
+          () => import('../routes/auth.js'),
+          (m) => m.LoginPage,
+        ),
+      },
+      {
+        path: paths.register.path,
+        element: lazyPage(
+          () => import('../routes/auth.js'),
+          (m) => m.RegisterPage,
+        ),
+      },
+      {
+        path: paths.createAccount.path,
+        element: lazyPage(
+          () => import('../routes/auth.js'),
+          (m) => m.RegisterPage,
+        ),
+      },
       {
         path: paths.authCallback.path,
-        element: lazyPage(() => import('../routes/auth-callback.js'), (m) => m.AuthCallbackPage),
+        element: lazyPage(
+          () => import('../routes/auth-callback.js'),
+          (m) => m.AuthCallbackPage,
+        ),
       },
       { path: paths.forgotPassword.path, element: lazyPage(placeholders, (m) => m.ForgotPasswordPage) },
       { path: paths.resetPassword.path, element: lazyPage(placeholders, (m) => m.ResetPasswordPage) },
@@ -87,16 +132,55 @@ export const routes: RouteObject[] = [
       { path: paths.storageInfo.path, element: lazyPage(placeholders, (m) => m.StorageInfoPage) },
       { path: paths.storageBasic.path, element: lazyPage(placeholders, (m) => m.StorageBasicPage) },
 
-      { path: paths.components.path, element: lazyPage(() => import('../routes/components-demo.js'), (m) => m.ComponentsDemoPage) },
-      { path: paths.toastDemo.path, element: lazyPage(() => import('../routes/toast-demo.js'), (m) => m.ToastDemoPage) },
-      { path: paths.test.path, element: lazyPage(() => import('../routes/test-page.js'), (m) => m.TestPage) },
-      { path: paths.testPage.path, element: lazyPage(() => import('../routes/test-page.js'), (m) => m.TestPage) },
+      {
+        path: paths.components.path,
+        element: lazyPage(
+          () => import('../routes/components-demo.js'),
+          (m) => m.ComponentsDemoPage,
+        ),
+      },
+      {
+        path: paths.toastDemo.path,
+        element: lazyPage(
+          () => import('../routes/toast-demo.js'),
+          (m) => m.ToastDemoPage,
+        ),
+      },
+      {
+        path: paths.test.path,
+        element: lazyPage(
+          () => import('../routes/test-page.js'),
+          (m) => m.TestPage,
+        ),
+      },
+      {
+        path: paths.testPage.path,
+        element: lazyPage(
+          () => import('../routes/test-page.js'),
+          (m) => m.TestPage,
+        ),
+      },
 
-      { path: paths.terms.path, element: lazyPage(() => import('../routes/terms.js'), (m) => m.TermsPage) },
-      { path: paths.privacy.path, element: lazyPage(() => import('../routes/privacy.js'), (m) => m.PrivacyPage) },
+      {
+        path: paths.terms.path,
+        element: lazyPage(
+          () => import('../routes/terms.js'),
+          (m) => m.TermsPage,
+        ),
+      },
+      {
+        path: paths.privacy.path,
+        element: lazyPage(
+          () => import('../routes/privacy.js'),
+          (m) => m.PrivacyPage,
+        ),
+      },
       {
         path: paths.verificationPromise.path,
-        element: lazyPage(() => import('../routes/verification-promise.js'), (m) => m.VerificationPromisePage),
+        element: lazyPage(
+          () => import('../routes/verification-promise.js'),
+          (m) => m.VerificationPromisePage,
+        ),
       },
 
       { path: paths.submitAgent.path, element: lazyPage(placeholders, (m) => m.SubmitAgentPage) },
@@ -110,7 +194,13 @@ export const routes: RouteObject[] = [
       { path: paths.admin.path, element: <Navigate to={paths.adminDashboard.href()} replace /> },
       { element: <RequireAdmin />, children: adminRoutes },
 
-      { path: '*', element: lazyPage(() => import('../routes/not-found.js'), (m) => m.NotFoundPage) },
+      {
+        path: '*',
+        element: lazyPage(
+          () => import('../routes/not-found.js'),
+          (m) => m.NotFoundPage,
+        ),
+      },
     ],
   },
 ];

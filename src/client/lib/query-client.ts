@@ -17,7 +17,9 @@ export function pathFromQueryKey(queryKey: QueryKey): string {
     if (typeof part === 'string' || typeof part === 'number') segments.push(String(part));
     else if (isParams(part)) params = { ...params, ...part };
   }
-  const path = segments.map((segment, index) => (index === 0 ? segment : encodeURIComponent(segment))).join('/');
+  const path = segments
+    .map((segment, index) => (index === 0 ? segment : encodeURIComponent(segment)))
+    .join('/');
   return withQuery(path, params);
 }
 

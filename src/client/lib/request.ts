@@ -92,7 +92,10 @@ export async function request<T>(path: string, options: RequestOptions = {}): Pr
 }
 
 /** Builds `path?key=value` from defined, non-empty values. */
-export function withQuery(path: string, params: Record<string, string | number | boolean | null | undefined>) {
+export function withQuery(
+  path: string,
+  params: Record<string, string | number | boolean | null | undefined>,
+) {
   const search = new URLSearchParams();
   for (const [key, value] of Object.entries(params)) {
     if (value === undefined || value === null || value === '' || value === false) continue;

@@ -32,13 +32,17 @@ function show(kind: Kind, message: Message, data?: ExternalToast): void {
 }
 
 /** Same calls as Sonner's `toast`: plain, success, error (destructive), info, warning; each with title, description, action. */
-export const toast = Object.assign((message: Message, data?: ExternalToast) => show('message', message, data), {
-  success: (message: Message, data?: ExternalToast) => show('success', message, data),
-  error: (message: Message, data?: ExternalToast) => show('error', message, data),
-  info: (message: Message, data?: ExternalToast) => show('info', message, data),
-  warning: (message: Message, data?: ExternalToast) => show('warning', message, data),
-  dismiss: (id?: string | number) => void loadSonner().then(({ toast: sonnerToast }) => sonnerToast.dismiss(id)),
-});
+export const toast = Object.assign(
+  (message: Message, data?: ExternalToast) => show('message', message, data),
+  {
+    success: (message: Message, data?: ExternalToast) => show('success', message, data),
+    error: (message: Message, data?: ExternalToast) => show('error', message, data),
+    info: (message: Message, data?: ExternalToast) => show('info', message, data),
+    warning: (message: Message, data?: ExternalToast) => show('warning', message, data),
+    dismiss: (id?: string | number) =>
+      void loadSonner().then(({ toast: sonnerToast }) => sonnerToast.dismiss(id)),
+  },
+);
 
 /**
  * Spec section 9: bottom-right, 4000 ms, 3 visible, 356 px wide, 14 px gap, Alt+T, no rich colors.

@@ -91,7 +91,9 @@ export function AgentDetailPage() {
 
   const onFavorite = () => {
     if (!user) return requireSignIn();
-    toast('Favorites are coming soon', { description: `You will be able to save ${data.name} to your favorites.` });
+    toast('Favorites are coming soon', {
+      description: `You will be able to save ${data.name} to your favorites.`,
+    });
   };
   const onWriteReview = () => {
     if (!user) return requireSignIn();

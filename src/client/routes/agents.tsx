@@ -22,7 +22,10 @@ export function AgentsPage() {
   const location = useLocation();
   const navigate = useNavigate();
   const searchId = useId();
-  const filters = useMemo(() => parseAgentListFilters(new URLSearchParams(location.search)), [location.search]);
+  const filters = useMemo(
+    () => parseAgentListFilters(new URLSearchParams(location.search)),
+    [location.search],
+  );
   const urlQuery = filters.q ?? '';
   const page = filters.page ?? 1;
   useDocumentTitle(urlQuery ? `“${urlQuery}” agents` : 'Browse AI agents');
@@ -65,7 +68,9 @@ export function AgentsPage() {
     }, SEARCH_DEBOUNCE_MS);
   };
 
-  const hasFilters = Boolean(filters.q || filters.category || filters.pricing || filters.verified || filters.sort);
+  const hasFilters = Boolean(
+    filters.q || filters.category || filters.pricing || filters.verified || filters.sort,
+  );
   const clearFilters = () => {
     window.clearTimeout(timer.current);
     setDraft('');
@@ -95,7 +100,10 @@ export function AgentsPage() {
           Search agents
         </label>
         <div className="relative flex-1">
-          <Search className="pointer-events-none absolute top-1/2 left-3 h-4 w-4 -translate-y-1/2 text-slate-500" aria-hidden="true" />
+          <Search
+            className="pointer-events-none absolute top-1/2 left-3 h-4 w-4 -translate-y-1/2 text-slate-500"
+            aria-hidden="true"
+          />
           <Input
             id={searchId}
             type="search"
@@ -125,7 +133,11 @@ export function AgentsPage() {
         >
           <div className="rounded-2xl border border-slate-200 bg-white p-4 lg:sticky lg:top-24">
             <h2 className="mb-4 text-sm font-semibold text-slate-900">Filters</h2>
-            <AgentFilters filters={filters} categories={categoryOptions} onChange={(change) => update(change)} />
+            <AgentFilters
+              filters={filters}
+              categories={categoryOptions}
+              onChange={(change) => update(change)}
+            />
             {hasFilters && (
               <Button variant="ghost" size="sm" className="mt-4 w-full" onClick={clearFilters}>
                 Clear filters

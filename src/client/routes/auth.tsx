@@ -41,7 +41,9 @@ function AuthScreen({ defaultTab }: { defaultTab: AuthTab }) {
         <SiteLogoLink inverted />
         <div className="mt-auto max-w-md">
           <h2 className="text-3xl font-bold tracking-tight">The AI agent reputation platform</h2>
-          <p className="mt-3 text-brand-100">Honest reviews, reputation scores and verified makers, in one directory.</p>
+          <p className="mt-3 text-brand-100">
+            Honest reviews, reputation scores and verified makers, in one directory.
+          </p>
           <ul className="mt-8 space-y-4">
             {benefits.map(({ icon: Icon, text }) => (
               <li key={text} className="flex gap-3 text-sm text-brand-50">
@@ -55,7 +57,10 @@ function AuthScreen({ defaultTab }: { defaultTab: AuthTab }) {
 
       <div className="flex flex-col px-4 py-8 sm:px-8">
         <div className="flex items-center justify-between">
-          <Link to={paths.home.href()} className="inline-flex items-center gap-1.5 rounded-lg text-sm font-medium text-slate-700 hover:text-slate-900">
+          <Link
+            to={paths.home.href()}
+            className="inline-flex items-center gap-1.5 rounded-lg text-sm font-medium text-slate-700 hover:text-slate-900"
+          >
             <ArrowLeft className="h-4 w-4" aria-hidden="true" />
             Back to home
           </Link>
@@ -65,7 +70,11 @@ function AuthScreen({ defaultTab }: { defaultTab: AuthTab }) {
         </div>
         <div className="mx-auto my-auto w-full max-w-md py-10">
           <h1 className="text-3xl font-bold tracking-tight text-slate-900">{title}</h1>
-          <div className="mt-6 flex gap-1 rounded-xl bg-slate-100 p-1" role="group" aria-label="Login or register">
+          <div
+            className="mt-6 flex gap-1 rounded-xl bg-slate-100 p-1"
+            role="group"
+            aria-label="Login or register"
+          >
             <Link
               to={paths.auth.href({ tab: 'login', returnPath })}
               replace
@@ -94,7 +103,10 @@ function AuthScreen({ defaultTab }: { defaultTab: AuthTab }) {
           ) : (
             <div className="mt-8 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
               <div className="flex items-center gap-3">
-                <span className="flex h-10 w-10 items-center justify-center rounded-xl bg-brand-50 text-brand-700" aria-hidden="true">
+                <span
+                  className="flex h-10 w-10 items-center justify-center rounded-xl bg-brand-50 text-brand-700"
+                  aria-hidden="true"
+                >
                   {tab === 'login' ? <LockKeyhole className="h-5 w-5" /> : <UserPlus className="h-5 w-5" />}
                 </span>
                 <p className="inline-flex rounded-full bg-amber-100 px-2.5 py-0.5 text-xs font-semibold text-amber-900 uppercase">
@@ -106,7 +118,9 @@ function AuthScreen({ defaultTab }: { defaultTab: AuthTab }) {
                   ? 'Signing in with e-mail and password opens here shortly. You will return to the page you came from afterwards.'
                   : 'Creating an account opens here shortly: choose personal or work use, then fill in a few details.'}
               </p>
-              <div className="mt-6 text-center text-xs font-semibold tracking-wider text-slate-600">OR CONTINUE WITH</div>
+              <div className="mt-6 text-center text-xs font-semibold tracking-wider text-slate-600">
+                OR CONTINUE WITH
+              </div>
               <ButtonLink to={paths.githubDeviceAuth.href()} variant="secondary" className="mt-4 w-full">
                 <GithubIcon className="h-4 w-4" />
                 Continue with GitHub

@@ -12,7 +12,9 @@ export function CategoriesPage() {
   return (
     <div className="mx-auto max-w-6xl px-4 py-6 sm:px-6">
       <h1 className="text-3xl font-bold tracking-tight text-slate-900">Categories</h1>
-      <p className="mt-2 text-slate-600">Every kind of AI agent in the directory, with how many agents each one holds.</p>
+      <p className="mt-2 text-slate-600">
+        Every kind of AI agent in the directory, with how many agents each one holds.
+      </p>
       <div className="mt-8">
         {categories.isPending ? (
           <AgentGridSkeleton count={6} />

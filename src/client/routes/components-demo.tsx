@@ -72,7 +72,11 @@ export function ComponentsDemoPage() {
       <Section title="Loading and empty states">
         <div className="grid gap-4 sm:grid-cols-2">
           <AgentCardSkeleton />
-          <EmptyState icon={<Inbox className="h-6 w-6" />} title="Nothing here yet" description="An empty state." />
+          <EmptyState
+            icon={<Inbox className="h-6 w-6" />}
+            title="Nothing here yet"
+            description="An empty state."
+          />
         </div>
       </Section>
     </div>

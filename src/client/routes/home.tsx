@@ -23,12 +23,19 @@ function HeroSearch() {
     void navigate(paths.agents.href({ q: query }));
   };
   return (
-    <form role="search" onSubmit={onSubmit} className="mx-auto mt-8 flex w-full max-w-2xl flex-col gap-2 sm:flex-row">
+    <form
+      role="search"
+      onSubmit={onSubmit}
+      className="mx-auto mt-8 flex w-full max-w-2xl flex-col gap-2 sm:flex-row"
+    >
       <label htmlFor={inputId} className="sr-only">
         Search agents
       </label>
       <div className="relative flex-1">
-        <Search className="pointer-events-none absolute top-1/2 left-4 h-5 w-5 -translate-y-1/2 text-slate-500" aria-hidden="true" />
+        <Search
+          className="pointer-events-none absolute top-1/2 left-4 h-5 w-5 -translate-y-1/2 text-slate-500"
+          aria-hidden="true"
+        />
         <input
           id={inputId}
           type="search"
@@ -65,7 +72,10 @@ function AgentSection({ title, description, agents, seeAll }: SectionProps) {
           </h2>
           <p className="mt-1 text-sm text-slate-600">{description}</p>
         </div>
-        <Link to={seeAll} className="inline-flex items-center gap-1 text-sm font-semibold text-brand-700 hover:underline">
+        <Link
+          to={seeAll}
+          className="inline-flex items-center gap-1 text-sm font-semibold text-brand-700 hover:underline"
+        >
           See all<span className="sr-only"> {title.toLowerCase()} agents</span>
           <ArrowRight className="h-4 w-4" aria-hidden="true" />
         </Link>
@@ -99,11 +109,15 @@ export function HomePage() {
             <BadgeCheck className="h-4 w-4" aria-hidden="true" />
             The AI agent reputation platform
           </p>
-          <h1 id="hero-title" className="mx-auto mt-5 max-w-3xl text-4xl font-extrabold tracking-tight text-slate-900 sm:text-5xl">
+          <h1
+            id="hero-title"
+            className="mx-auto mt-5 max-w-3xl text-4xl font-extrabold tracking-tight text-slate-900 sm:text-5xl"
+          >
             Find AI agents you can <span className="text-brand-600">actually trust</span>
           </h1>
           <p className="mx-auto mt-5 max-w-2xl text-lg text-slate-600">
-            Browse a curated directory of AI agents with honest reviews, reputation scores and verified makers.
+            Browse a curated directory of AI agents with honest reviews, reputation scores and verified
+            makers.
           </p>
           <HeroSearch />
           <div className="mt-6 flex flex-wrap items-center justify-center gap-3 text-sm">
@@ -217,7 +231,10 @@ export function HomePage() {
         <section aria-labelledby="categories-title" className="defer-render mt-16">
           <div className="mb-5 flex flex-wrap items-end justify-between gap-3">
             <div>
-              <h2 id="categories-title" className="text-xl font-bold tracking-tight text-slate-900 sm:text-2xl">
+              <h2
+                id="categories-title"
+                className="text-xl font-bold tracking-tight text-slate-900 sm:text-2xl"
+              >
                 Browse by category
               </h2>
               <p className="mt-1 text-sm text-slate-600">Find the right kind of agent for the job.</p>
@@ -236,7 +253,9 @@ export function HomePage() {
             <p className="text-sm text-slate-600">Categories are unavailable right now.</p>
           ) : (
             <CategoryGrid
-              categories={[...categories.data.categories].sort((a, b) => b.agentCount - a.agentCount).slice(0, 6)}
+              categories={[...categories.data.categories]
+                .sort((a, b) => b.agentCount - a.agentCount)
+                .slice(0, 6)}
             />
           )}
         </section>

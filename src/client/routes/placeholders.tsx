@@ -44,7 +44,10 @@ export function ResetPasswordPage() {
       title="Choose a new password"
       icon={<KeyRound className={icon} />}
       description="Open the link from the password-reset e-mail to set a new password for your account."
-      features={['Pick a new password of at least 8 characters, with a strength meter.', 'Sign in right away afterwards.']}
+      features={[
+        'Pick a new password of at least 8 characters, with a strength meter.',
+        'Sign in right away afterwards.',
+      ]}
       backTo={{ href: paths.auth.href({ tab: 'login' }), label: 'Back to login' }}
     />
   );
@@ -56,7 +59,10 @@ export function VerifyEmailPage() {
       title="Verify your e-mail"
       icon={<MailCheck className={icon} />}
       description="The link in our verification e-mail confirms your address; verified reviewers carry more weight in reputation scores."
-      features={['Confirm your address with one click.', 'Request a new verification e-mail if the link expired.']}
+      features={[
+        'Confirm your address with one click.',
+        'Request a new verification e-mail if the link expired.',
+      ]}
     />
   );
 }
@@ -95,11 +101,21 @@ export function StorageSetupPage() {
 }
 
 export function StorageInfoPage() {
-  return <StoragePage title="Storage information" description="An overview of the file storage used by AgentAtlas." />;
+  return (
+    <StoragePage
+      title="Storage information"
+      description="An overview of the file storage used by AgentAtlas."
+    />
+  );
 }
 
 export function StorageBasicPage() {
-  return <StoragePage title="Basic storage" description="The built-in file storage that works without extra services." />;
+  return (
+    <StoragePage
+      title="Basic storage"
+      description="The built-in file storage that works without extra services."
+    />
+  );
 }
 
 export function SubmitAgentPage() {
@@ -220,7 +236,10 @@ export function MyDraftsPage() {
       title="My drafts"
       icon={<FileText className={icon} />}
       description="Agent submissions you started but have not sent for review yet."
-      features={['Continue, delete or submit a draft.', 'Drafts are saved to your account, not just this browser.']}
+      features={[
+        'Continue, delete or submit a draft.',
+        'Drafts are saved to your account, not just this browser.',
+      ]}
     />
   );
 }
@@ -257,7 +276,10 @@ export function AdminCategoriesPage() {
       title="Manage categories"
       icon={<FolderTree className={icon} />}
       description="Create, rename and remove the categories agents are listed in."
-      features={['Add a category with a name, description and icon.', 'See how many agents each category holds.']}
+      features={[
+        'Add a category with a name, description and icon.',
+        'See how many agents each category holds.',
+      ]}
     />
   );
 }

@@ -24,8 +24,8 @@ export function TermsPage() {
           <li>no abusive, misleading or unlawful content.</li>
         </ul>
         <p>
-          We may hide reviews that break these rules. Reported content is checked by our moderators. Reputation scores
-          are computed as described in our{' '}
+          We may hide reviews that break these rules. Reported content is checked by our moderators.
+          Reputation scores are computed as described in our{' '}
           <Link to={paths.verificationPromise.href()} className="text-brand-700 underline">
             verification promise
           </Link>
@@ -35,23 +35,23 @@ export function TermsPage() {
       <section>
         <h2>Submitting agents</h2>
         <p>
-          When you submit an agent, you confirm that you may list it and that the information is accurate. Submissions
-          are reviewed before they are published, and edits to a published agent are reviewed again. We may reject or
-          remove listings that are misleading, unsafe or unlawful.
+          When you submit an agent, you confirm that you may list it and that the information is accurate.
+          Submissions are reviewed before they are published, and edits to a published agent are reviewed
+          again. We may reject or remove listings that are misleading, unsafe or unlawful.
         </p>
       </section>
       <section>
         <h2>Your content</h2>
         <p>
-          You keep the rights to what you write and upload. You allow us to show it on AgentAtlas, and to resize and
-          re-encode uploaded images so they are safe to display.
+          You keep the rights to what you write and upload. You allow us to show it on AgentAtlas, and to
+          resize and re-encode uploaded images so they are safe to display.
         </p>
       </section>
       <section>
         <h2>No warranty</h2>
         <p>
-          AgentAtlas describes third-party agents; we do not run them and cannot guarantee how they behave. Use your own
-          judgement before giving an agent access to your data.
+          AgentAtlas describes third-party agents; we do not run them and cannot guarantee how they behave.
+          Use your own judgement before giving an agent access to your data.
         </p>
       </section>
       <section>

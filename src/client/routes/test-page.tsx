@@ -27,7 +27,9 @@ function AuthStatusCard() {
           <>
             <div className="flex justify-between gap-4">
               <dt className="text-slate-600">User</dt>
-              <dd className="font-medium text-slate-900">{displayName({ ...user, userName: user.userName ?? user.username })}</dd>
+              <dd className="font-medium text-slate-900">
+                {displayName({ ...user, userName: user.userName ?? user.username })}
+              </dd>
             </div>
             <div className="flex justify-between gap-4">
               <dt className="text-slate-600">E-mail verified</dt>

@@ -14,19 +14,20 @@ export function VerificationPromisePage() {
             <BadgeCheck className="h-3.5 w-3.5" aria-hidden="true" />
             Verified
           </span>{' '}
-          means an administrator has checked that the person who listed the agent really controls it: their connected
-          GitHub account owns the agent's repository. Verification is powered by an identity verification provider.
+          means an administrator has checked that the person who listed the agent really controls it: their
+          connected GitHub account owns the agent's repository. Verification is powered by an identity
+          verification provider.
         </p>
         <p>
-          A badge says who stands behind an agent; it is not a guarantee of quality. That is what reviews and the
-          reputation score are for. The home page can show verified agents only.
+          A badge says who stands behind an agent; it is not a guarantee of quality. That is what reviews and
+          the reputation score are for. The home page can show verified agents only.
         </p>
       </section>
       <section>
         <h2>The reputation score</h2>
         <p>
-          Every agent has a reputation score from 0 to 100. It is a Bayesian average of its ratings, so a handful of
-          reviews cannot push an agent to the top or the bottom:
+          Every agent has a reputation score from 0 to 100. It is a Bayesian average of its ratings, so a
+          handful of reviews cannot push an agent to the top or the bottom:
         </p>
         <p
           className="overflow-x-auto rounded-xl bg-slate-900 px-5 py-4 text-center font-mono text-base text-white"
@@ -36,21 +37,24 @@ export function VerificationPromisePage() {
         </p>
         <ul>
           <li>
-            <strong>m</strong> is the mean rating across the whole site, and <strong>C = 10</strong> is the weight of
-            that prior: a new agent starts at the site average and moves away from it as reviews arrive.
+            <strong>m</strong> is the mean rating across the whole site, and <strong>C = 10</strong> is the
+            weight of that prior: a new agent starts at the site average and moves away from it as reviews
+            arrive.
           </li>
           <li>
             <strong>rᵢ</strong> is the rating (1 to 5 stars) of review i, and <strong>wᵢ</strong> its weight.
           </li>
           <li>
-            A review weighs more when its author has a verified e-mail address, has had an account for longer, and is
-            more active on the platform.
+            A review weighs more when its author has a verified e-mail address, has had an account for longer,
+            and is more active on the platform.
           </li>
-          <li>A review by the agent's own owner has weight 0: it is shown, but it never changes the score.</li>
+          <li>
+            A review by the agent's own owner has weight 0: it is shown, but it never changes the score.
+          </li>
         </ul>
         <p>
-          The result, between 1 and 5 stars, is scaled to 0-100, and verified agents receive a small bonus on top. The
-          score is updated each time a review is written, edited or removed.
+          The result, between 1 and 5 stars, is scaled to 0-100, and verified agents receive a small bonus on
+          top. The score is updated each time a review is written, edited or removed.
         </p>
       </section>
       <section>
@@ -58,7 +62,9 @@ export function VerificationPromisePage() {
         <ul>
           <li>One review per person and agent.</li>
           <li>Reviews and reports are rate-limited, and reported reviews go to our moderators.</li>
-          <li>Views are counted once per visitor, agent and day, so trending lists cannot be gamed by reloading.</li>
+          <li>
+            Views are counted once per visitor, agent and day, so trending lists cannot be gamed by reloading.
+          </li>
         </ul>
       </section>
     </InfoPage>

@@ -26,6 +26,13 @@ declare module 'fastify' {
   }
 }
 
+/**
+ * A readable companion of the httpOnly session cookie that says only "a session may exist", so the
+ * client can skip asking for the current user when nobody is signed in (a 401 there would be a
+ * console error in every signed-out visit).
+ */
+export const SESSION_HINT_COOKIE = 'aa_has_session';
+
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
 /**
@@ -60,6 +67,7 @@ async function sessions(app: FastifyInstance) {
     ) {
       if (row) await db.deleteFrom('sessions').where('token_hash', '=', tokenHash).execute();
       reply.clearCookie(cookieName, { path: '/' });
+      reply.clearCookie(SESSION_HINT_COOKIE, { path: '/' });
       return;
     }
     if (now - Date.parse(row.last_active_at) > ACTIVITY_WRITE_INTERVAL_MS) {
@@ -100,6 +108,13 @@ async function sessions(app: FastifyInstance) {
       secure,
       maxAge: SESSION_ABSOLUTE_LIFETIME_MS / 1000,
     });
+    reply.setCookie(SESSION_HINT_COOKIE, '1', {
+      path: '/',
+      httpOnly: false,
+      sameSite: 'lax',
+      secure,
+      maxAge: SESSION_ABSOLUTE_LIFETIME_MS / 1000,
+    });
   });
 
   app.decorate('endSession', async (request: FastifyRequest, reply: FastifyReply) => {
@@ -109,6 +124,7 @@ async function sessions(app: FastifyInstance) {
     request.user = null;
     request.sessionTokenHash = null;
     reply.clearCookie(cookieName, { path: '/' });
+    reply.clearCookie(SESSION_HINT_COOKIE, { path: '/' });
   });
 
   app.decorate('requireUser', (request: FastifyRequest) => {

@@ -2,30 +2,17 @@ import { z } from 'zod';
 import { AGENTS_PAGE_SIZE_DEFAULT, AGENTS_PAGE_SIZE_MAX, SEARCH_QUERY_MAX_LENGTH } from '../limits.js';
 import { limitQuery, pagedSchema, pageQuery } from './paging.js';
 
-export const agentSorts = ['rating', 'newest', 'trending', 'reviews', 'name'] as const;
-export type AgentSort = (typeof agentSorts)[number];
-
-export const agentSortLabels: Record<AgentSort, string> = {
-  rating: 'Top rated',
-  newest: 'Newest',
-  trending: 'Trending',
-  reviews: 'Most reviewed',
-  name: 'Name',
-};
-
-export const pricingModels = ['free', 'freemium', 'paid', 'open-source', 'enterprise'] as const;
-export type PricingModel = (typeof pricingModels)[number];
-
-export const pricingLabels: Record<PricingModel, string> = {
-  free: 'Free',
-  freemium: 'Freemium',
-  paid: 'Paid',
-  'open-source': 'Open source',
-  enterprise: 'Enterprise',
-};
-
-export const agentStatuses = ['pending', 'published', 'rejected'] as const;
-export type AgentStatus = (typeof agentStatuses)[number];
+export {
+  agentSorts,
+  agentSortLabels,
+  agentStatuses,
+  pricingLabels,
+  pricingModels,
+  type AgentSort,
+  type AgentStatus,
+  type PricingModel,
+} from '../catalogue.js';
+import { agentSorts, agentStatuses, pricingModels } from '../catalogue.js';
 
 const slugPattern = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 

@@ -22,7 +22,11 @@ function Shell() {
         Skip to content
       </a>
       {showHeader && <SiteHeader />}
-      <main id="main" tabIndex={-1} className={showHeader ? 'flex-1 pt-24 outline-none' : 'flex-1 outline-none'}>
+      <main
+        id="main"
+        tabIndex={-1}
+        className={showHeader ? 'flex-1 pt-24 outline-none' : 'flex-1 outline-none'}
+      >
         <Suspense fallback={<PageSkeleton pathname={pathname} />}>
           <div key={pathname} className="animate-page-in">
             <Outlet />

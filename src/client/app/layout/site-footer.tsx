@@ -24,7 +24,10 @@ export function SiteFooter() {
             <ShieldCheck className="mt-0.5 h-4 w-4 shrink-0 text-brand-600" aria-hidden="true" />
             <span>
               Verification is powered by an identity verification provider.{' '}
-              <Link to={paths.verificationPromise.href()} className="font-medium text-brand-700 hover:underline">
+              <Link
+                to={paths.verificationPromise.href()}
+                className="font-medium text-brand-700 hover:underline"
+              >
                 Our promise
               </Link>
             </span>
@@ -66,7 +69,9 @@ export function SiteFooter() {
               </li>
             ))}
             {filters.isPending && <li className="text-sm text-slate-600">Loading categories...</li>}
-            {filters.isError && <li className="text-sm text-slate-600">Categories are unavailable right now.</li>}
+            {filters.isError && (
+              <li className="text-sm text-slate-600">Categories are unavailable right now.</li>
+            )}
           </ul>
         </nav>
         <NewsletterForm />

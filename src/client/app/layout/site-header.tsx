@@ -108,7 +108,9 @@ export function SiteHeader() {
               </ButtonLink>
             </span>
             {headerUser ? (
-              <Suspense fallback={<span className="block h-9 w-9 rounded-full bg-slate-200" aria-hidden="true" />}>
+              <Suspense
+                fallback={<span className="block h-9 w-9 rounded-full bg-slate-200" aria-hidden="true" />}
+              >
                 <SignedInControls user={headerUser} showBell={user !== null} />
               </Suspense>
             ) : status === 'loading' ? (
@@ -131,7 +133,11 @@ export function SiteHeader() {
               aria-label={menuOpen ? 'Close menu' : 'Open menu'}
               onClick={() => setMenuOpen((open) => !open)}
             >
-              {menuOpen ? <X className="h-5 w-5" aria-hidden="true" /> : <Menu className="h-5 w-5" aria-hidden="true" />}
+              {menuOpen ? (
+                <X className="h-5 w-5" aria-hidden="true" />
+              ) : (
+                <Menu className="h-5 w-5" aria-hidden="true" />
+              )}
             </button>
           </div>
         </div>
@@ -143,7 +149,10 @@ export function SiteHeader() {
                   {link.label}
                 </NavLink>
               ))}
-              <Link to={paths.categories.href()} className={navClass({ isActive: location.pathname === paths.categories.path })}>
+              <Link
+                to={paths.categories.href()}
+                className={navClass({ isActive: location.pathname === paths.categories.path })}
+              >
                 Categories
               </Link>
             </nav>
@@ -152,7 +161,10 @@ export function SiteHeader() {
               Submit Agent
             </ButtonLink>
             {!headerUser && (
-              <SignedOutButtons className="mt-3 grid grid-cols-1 gap-2 [&>a]:w-full" onNavigate={() => setMenuOpen(false)} />
+              <SignedOutButtons
+                className="mt-3 grid grid-cols-1 gap-2 [&>a]:w-full"
+                onNavigate={() => setMenuOpen(false)}
+              />
             )}
           </div>
         )}

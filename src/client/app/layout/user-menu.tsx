@@ -18,7 +18,17 @@ const itemClass =
   'flex cursor-pointer items-center gap-2.5 rounded-lg px-3 py-2 text-sm text-slate-700 outline-none select-none ' +
   'data-[highlighted]:bg-slate-100 data-[highlighted]:text-slate-900 data-[disabled]:cursor-default data-[disabled]:opacity-70';
 
-function Item({ icon, children, onSelect, disabled }: { icon: ReactNode; children: ReactNode; onSelect: (event: Event) => void; disabled?: boolean }) {
+function Item({
+  icon,
+  children,
+  onSelect,
+  disabled,
+}: {
+  icon: ReactNode;
+  children: ReactNode;
+  onSelect: (event: Event) => void;
+  disabled?: boolean;
+}) {
   return (
     <DropdownMenu.Item className={itemClass} onSelect={onSelect} disabled={disabled ?? false}>
       <span aria-hidden="true" className="text-slate-500">

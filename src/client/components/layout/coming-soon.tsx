@@ -13,7 +13,13 @@ interface ComingSoonProps {
 }
 
 /** A designed placeholder for pages that later work completes; never a blank screen. */
-export function ComingSoon({ title, description, features, icon, backTo = { href: '/', label: 'Back to home' } }: ComingSoonProps) {
+export function ComingSoon({
+  title,
+  description,
+  features,
+  icon,
+  backTo = { href: '/', label: 'Back to home' },
+}: ComingSoonProps) {
   useDocumentTitle(title);
   return (
     <div className="mx-auto max-w-3xl px-4 py-12 sm:px-6 sm:py-16">
@@ -22,13 +28,19 @@ export function ComingSoon({ title, description, features, icon, backTo = { href
         className="overflow-hidden rounded-3xl border border-slate-200 bg-white shadow-sm"
       >
         <div className="bg-gradient-to-br from-brand-50 via-white to-sky-50 px-6 py-10 sm:px-10">
-          <div className="flex h-12 w-12 items-center justify-center rounded-2xl bg-brand-600 text-white shadow-sm" aria-hidden="true">
+          <div
+            className="flex h-12 w-12 items-center justify-center rounded-2xl bg-brand-600 text-white shadow-sm"
+            aria-hidden="true"
+          >
             {icon ?? <Sparkles className="h-6 w-6" />}
           </div>
           <p className="mt-6 inline-flex items-center rounded-full bg-amber-100 px-3 py-1 text-xs font-semibold tracking-wide text-amber-900 uppercase">
             Coming soon
           </p>
-          <h1 id="coming-soon-title" className="mt-3 text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">
+          <h1
+            id="coming-soon-title"
+            className="mt-3 text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl"
+          >
             {title}
           </h1>
           <p className="mt-3 max-w-2xl text-slate-600">{description}</p>

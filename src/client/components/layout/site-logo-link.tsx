@@ -6,7 +6,11 @@ export function SiteLogoLink({ className, inverted = false }: { className?: stri
   return (
     <Link
       to="/"
-      className={cn('inline-flex items-center gap-2 rounded-lg font-bold tracking-tight', inverted ? 'text-white' : 'text-slate-900', className)}
+      className={cn(
+        'inline-flex items-center gap-2 rounded-lg font-bold tracking-tight',
+        inverted ? 'text-white' : 'text-slate-900',
+        className,
+      )}
     >
       <img src="/favicon.svg" alt="" width={28} height={28} className="h-7 w-7" />
       <span className="text-lg">

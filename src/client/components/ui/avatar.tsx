@@ -1,7 +1,15 @@
 import { initials } from '../../../shared/rules/display-name.js';
 import { cn } from '../../lib/cn.js';
 
-const palette = ['bg-brand-600', 'bg-emerald-700', 'bg-sky-700', 'bg-rose-700', 'bg-amber-700', 'bg-violet-700', 'bg-teal-700'];
+const palette = [
+  'bg-brand-600',
+  'bg-emerald-700',
+  'bg-sky-700',
+  'bg-rose-700',
+  'bg-amber-700',
+  'bg-violet-700',
+  'bg-teal-700',
+];
 
 function colorFor(name: string): string {
   let hash = 0;
@@ -37,7 +45,12 @@ export function Avatar({ name, imageUrl, size = 40, className, rounded = 'full' 
   return (
     <span
       aria-hidden="true"
-      className={cn('inline-flex shrink-0 items-center justify-center font-semibold text-white', shape, colorFor(name), className)}
+      className={cn(
+        'inline-flex shrink-0 items-center justify-center font-semibold text-white',
+        shape,
+        colorFor(name),
+        className,
+      )}
       style={{ width: size, height: size, fontSize: Math.max(11, Math.round(size * 0.38)) }}
     >
       {initials(name)}

@@ -25,7 +25,11 @@ const sizes: Record<ButtonSize, string> = {
   icon: 'h-10 w-10',
 };
 
-export function buttonClasses(variant: ButtonVariant = 'primary', size: ButtonSize = 'md', className?: string) {
+export function buttonClasses(
+  variant: ButtonVariant = 'primary',
+  size: ButtonSize = 'md',
+  className?: string,
+) {
   return cn(base, variants[variant], sizes[size], className);
 }
 
@@ -45,5 +49,10 @@ interface ButtonLinkProps extends LinkProps {
 }
 
 export function ButtonLink({ variant, size, className, ...props }: ButtonLinkProps) {
-  return <Link className={buttonClasses(variant, size, typeof className === 'string' ? className : undefined)} {...props} />;
+  return (
+    <Link
+      className={buttonClasses(variant, size, typeof className === 'string' ? className : undefined)}
+      {...props}
+    />
+  );
 }

@@ -10,7 +10,14 @@ interface EmptyStateProps {
   tone?: 'neutral' | 'error';
 }
 
-export function EmptyState({ icon, title, description, action, className, tone = 'neutral' }: EmptyStateProps) {
+export function EmptyState({
+  icon,
+  title,
+  description,
+  action,
+  className,
+  tone = 'neutral',
+}: EmptyStateProps) {
   return (
     <div
       role={tone === 'error' ? 'alert' : undefined}

@@ -4,7 +4,9 @@ import { cn } from '../../lib/cn.js';
 
 /** Page numbers around the current one, with gaps. */
 function pageWindow(current: number, total: number): Array<number | 'gap'> {
-  const pages = new Set([1, total, current - 1, current, current + 1].filter((page) => page >= 1 && page <= total));
+  const pages = new Set(
+    [1, total, current - 1, current, current + 1].filter((page) => page >= 1 && page <= total),
+  );
   const sorted = [...pages].sort((a, b) => a - b);
   const result: Array<number | 'gap'> = [];
   sorted.forEach((page, index) => {
@@ -24,7 +26,8 @@ interface PaginationProps {
 
 export function Pagination({ currentPage, totalPages, hrefFor, label = 'Pagination' }: PaginationProps) {
   if (totalPages <= 1) return null;
-  const item = 'inline-flex h-10 min-w-10 items-center justify-center gap-1 rounded-lg px-3 text-sm font-medium';
+  const item =
+    'inline-flex h-10 min-w-10 items-center justify-center gap-1 rounded-lg px-3 text-sm font-medium';
   const idle = 'border border-slate-300 bg-white text-slate-700 hover:bg-slate-50';
   const disabled = 'border border-slate-200 bg-slate-50 text-slate-500';
   return (

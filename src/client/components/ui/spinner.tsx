@@ -5,7 +5,10 @@ export function Spinner({ className, label = 'Loading' }: { className?: string; 
     <span role="status" className="inline-flex items-center">
       <span
         aria-hidden="true"
-        className={cn('inline-block h-5 w-5 animate-spin rounded-full border-2 border-current border-r-transparent', className)}
+        className={cn(
+          'inline-block h-5 w-5 animate-spin rounded-full border-2 border-current border-r-transparent',
+          className,
+        )}
       />
       <span className="sr-only">{label}</span>
     </span>

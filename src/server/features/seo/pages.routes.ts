@@ -39,6 +39,8 @@ export default async function pagesRoutes(app: FastifyInstance) {
       // One route per built file, found at start; everything else falls through to the shell.
       wildcard: false,
       serveDotFiles: false,
+      // The build writes .br and .gz next to each asset (scripts/compress-assets.mjs).
+      preCompressed: true,
       // The shell is rendered per page with its meta tags and never cached.
       allowedPath: (pathName) => pathName !== '/index.html',
       setHeaders(res, filePath) {

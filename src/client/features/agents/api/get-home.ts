@@ -3,7 +3,10 @@ import type { HomeResponse } from '../../../../shared/api/agents.js';
 import { request, withQuery } from '../../../lib/request.js';
 
 export function getHome(options: { verified: boolean }, signal?: AbortSignal): Promise<HomeResponse> {
-  return request<HomeResponse>(withQuery('/api/home', { verified: options.verified }), signal ? { signal } : {});
+  return request<HomeResponse>(
+    withQuery('/api/home', { verified: options.verified }),
+    signal ? { signal } : {},
+  );
 }
 
 export function homeQueryOptions(verified: boolean) {

@@ -51,7 +51,9 @@ export function AgentCard({ agent, headingLevel = 3 }: { agent: AgentSummary; he
       <div className="mt-4 flex flex-wrap items-center gap-x-4 gap-y-2 text-sm text-slate-600">
         <span className="inline-flex items-center gap-1">
           <Star className="h-4 w-4 text-amber-500" fill="currentColor" strokeWidth={0} aria-hidden="true" />
-          <span className="font-medium text-slate-800">{agent.rating.count > 0 ? agent.rating.average.toFixed(1) : '–'}</span>
+          <span className="font-medium text-slate-800">
+            {agent.rating.count > 0 ? agent.rating.average.toFixed(1) : '–'}
+          </span>
           <span>
             ({formatCount(agent.rating.count)}
             <span className="sr-only"> reviews</span>)

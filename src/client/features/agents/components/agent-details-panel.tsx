@@ -25,7 +25,11 @@ function hostOf(url: string): string {
 
 export function AgentDetailsPanel({ agent }: { agent: AgentDetail }) {
   const candidates: Array<{ url: string | null; label: string; icon: ReactNode }> = [
-    { url: agent.websiteUrl, label: 'Website', icon: <ExternalLink className="h-4 w-4" aria-hidden="true" /> },
+    {
+      url: agent.websiteUrl,
+      label: 'Website',
+      icon: <ExternalLink className="h-4 w-4" aria-hidden="true" />,
+    },
     { url: agent.repoUrl, label: 'Repository', icon: <FolderGit2 className="h-4 w-4" aria-hidden="true" /> },
     { url: agent.docsUrl, label: 'Documentation', icon: <BookOpen className="h-4 w-4" aria-hidden="true" /> },
   ];
@@ -40,7 +44,10 @@ export function AgentDetailsPanel({ agent }: { agent: AgentDetail }) {
         <dl className="mt-3 divide-y divide-slate-100">
           <Row label="Pricing">{pricingLabels[agent.pricing]}</Row>
           <Row label="Category">
-            <Link to={paths.agents.href({ category: agent.category.slug })} className="text-brand-700 hover:underline">
+            <Link
+              to={paths.agents.href({ category: agent.category.slug })}
+              className="text-brand-700 hover:underline"
+            >
               {agent.category.name}
             </Link>
           </Row>

@@ -71,7 +71,9 @@ export function AgentFilters({ filters, categories, onChange }: AgentFiltersProp
         <Select
           id={`${id}-pricing`}
           value={filters.pricing ?? ''}
-          onChange={(event) => onChange({ pricing: isPricing(event.target.value) ? event.target.value : undefined })}
+          onChange={(event) =>
+            onChange({ pricing: isPricing(event.target.value) ? event.target.value : undefined })
+          }
         >
           <option value="">Any pricing</option>
           {pricingModels.map((pricing) => (
@@ -86,7 +88,9 @@ export function AgentFilters({ filters, categories, onChange }: AgentFiltersProp
         <Select
           id={`${id}-sort`}
           value={filters.sort ?? ''}
-          onChange={(event) => onChange({ sort: isSort(event.target.value) ? event.target.value : undefined })}
+          onChange={(event) =>
+            onChange({ sort: isSort(event.target.value) ? event.target.value : undefined })
+          }
         >
           <option value="">Recommended</option>
           {agentSorts.map((sort) => (

@@ -58,14 +58,24 @@ export function AgentProfileCard({ agent, onFavorite, onWriteReview }: AgentProf
 
       <div className="mt-6 flex flex-wrap gap-3 border-t border-slate-100 pt-6">
         {agent.websiteUrl && (
-          <a href={agent.websiteUrl} target="_blank" rel="noopener noreferrer nofollow" className={buttonClasses('primary')}>
+          <a
+            href={agent.websiteUrl}
+            target="_blank"
+            rel="noopener noreferrer nofollow"
+            className={buttonClasses('primary')}
+          >
             <ExternalLink className="h-4 w-4" aria-hidden="true" />
             Visit website
             <span className="sr-only"> (opens in a new tab)</span>
           </a>
         )}
         {agent.repoUrl && (
-          <a href={agent.repoUrl} target="_blank" rel="noopener noreferrer nofollow" className={buttonClasses('outline')}>
+          <a
+            href={agent.repoUrl}
+            target="_blank"
+            rel="noopener noreferrer nofollow"
+            className={buttonClasses('outline')}
+          >
             <FolderGit2 className="h-4 w-4" aria-hidden="true" />
             Repository
             <span className="sr-only"> (opens in a new tab)</span>

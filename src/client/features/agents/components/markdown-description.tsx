@@ -21,7 +21,10 @@ export function MarkdownDescription({ markdown }: { markdown: string }) {
   const html = useMemo(() => {
     ensureLinkHook();
     const raw = marked.parse(markdown, { async: false, gfm: true, breaks: false });
-    return DOMPurify.sanitize(raw, { USE_PROFILES: { html: true }, FORBID_TAGS: ['style', 'form', 'input', 'button'] });
+    return DOMPurify.sanitize(raw, {
+      USE_PROFILES: { html: true },
+      FORBID_TAGS: ['style', 'form', 'input', 'button'],
+    });
   }, [markdown]);
   return <div className="prose-agent" dangerouslySetInnerHTML={{ __html: html }} />;
 }

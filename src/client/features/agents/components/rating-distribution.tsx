@@ -9,7 +9,9 @@ export function RatingDistribution({ rating }: { rating: RatingSummary }) {
   return (
     <div className="flex flex-col gap-6 sm:flex-row sm:items-center">
       <div className="text-center sm:w-40">
-        <p className="text-4xl font-bold text-slate-900">{rating.count > 0 ? rating.average.toFixed(1) : '–'}</p>
+        <p className="text-4xl font-bold text-slate-900">
+          {rating.count > 0 ? rating.average.toFixed(1) : '–'}
+        </p>
         <StarRating value={rating.average} className="mt-1" />
         <p className="mt-1 text-sm text-slate-600">
           {formatCount(rating.count)} {rating.count === 1 ? 'review' : 'reviews'}
@@ -23,7 +25,12 @@ export function RatingDistribution({ rating }: { rating: RatingSummary }) {
             <li key={star} className="flex items-center gap-3 text-sm">
               <span className="inline-flex w-8 items-center gap-0.5 text-slate-700">
                 {star}
-                <Star className="h-3.5 w-3.5 text-amber-500" fill="currentColor" strokeWidth={0} aria-hidden="true" />
+                <Star
+                  className="h-3.5 w-3.5 text-amber-500"
+                  fill="currentColor"
+                  strokeWidth={0}
+                  aria-hidden="true"
+                />
                 <span className="sr-only">stars</span>
               </span>
               <span className="h-2.5 flex-1 overflow-hidden rounded-full bg-slate-100" aria-hidden="true">

@@ -52,7 +52,9 @@ export function ReviewsSection({ agent, onWriteReview }: ReviewsSectionProps) {
               Reviews could not be loaded: {reviews.error.message}
             </p>
           ) : data && data.reviews.length === 0 ? (
-            <p className="text-sm text-slate-600">No reviews yet. Be the first to share how this agent worked for you.</p>
+            <p className="text-sm text-slate-600">
+              No reviews yet. Be the first to share how this agent worked for you.
+            </p>
           ) : (
             <ul className="divide-y divide-slate-100">
               {data?.reviews.map((review) => (
@@ -68,7 +70,9 @@ export function ReviewsSection({ agent, onWriteReview }: ReviewsSectionProps) {
                         </time>
                       </div>
                       {review.title && <h3 className="mt-2 font-semibold text-slate-900">{review.title}</h3>}
-                      <p className="mt-1 text-sm leading-6 whitespace-pre-line text-slate-700">{review.body}</p>
+                      <p className="mt-1 text-sm leading-6 whitespace-pre-line text-slate-700">
+                        {review.body}
+                      </p>
                       {review.ownerReply && (
                         <div className="mt-3 rounded-xl bg-slate-50 p-3 text-sm text-slate-700">
                           <p className="font-medium text-slate-900">Reply from the maker</p>

@@ -6,7 +6,13 @@ import { paths } from '../../../paths.js';
 import { CategoryIcon } from './category-icon.js';
 
 /** Categories with their agent counts; each links to the filtered listing. */
-export function CategoryGrid({ categories, headingLevel = 3 }: { categories: Category[]; headingLevel?: 2 | 3 }) {
+export function CategoryGrid({
+  categories,
+  headingLevel = 3,
+}: {
+  categories: Category[];
+  headingLevel?: 2 | 3;
+}) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   return (
     <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
@@ -26,7 +32,9 @@ export function CategoryGrid({ categories, headingLevel = 3 }: { categories: Cat
                 <span className="sr-only"> {category.agentCount === 1 ? 'agent' : 'agents'}</span>
               </span>
             </div>
-            {category.description && <p className="mt-3 line-clamp-2 flex-1 text-sm text-slate-600">{category.description}</p>}
+            {category.description && (
+              <p className="mt-3 line-clamp-2 flex-1 text-sm text-slate-600">{category.description}</p>
+            )}
             <span className="mt-4 inline-flex items-center gap-1 text-sm font-medium text-brand-700">
               Browse agents
               <ArrowRight className="h-4 w-4 transition group-hover:translate-x-0.5" aria-hidden="true" />

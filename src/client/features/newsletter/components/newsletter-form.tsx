@@ -47,7 +47,10 @@ export function NewsletterForm() {
       </label>
       <div className="mt-3 flex gap-2">
         <div className="relative flex-1">
-          <Mail className="pointer-events-none absolute top-1/2 left-3 h-4 w-4 -translate-y-1/2 text-slate-500" aria-hidden="true" />
+          <Mail
+            className="pointer-events-none absolute top-1/2 left-3 h-4 w-4 -translate-y-1/2 text-slate-500"
+            aria-hidden="true"
+          />
           <Input
             id={inputId}
             type="email"

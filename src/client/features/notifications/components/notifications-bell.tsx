@@ -65,10 +65,17 @@ export function NotificationsBell() {
             ) : (
               <ul className="divide-y divide-slate-100">
                 {notifications.map((notification) => (
-                  <li key={notification.id} className={cn('px-4 py-3', !notification.read && 'bg-brand-50/60')}>
+                  <li
+                    key={notification.id}
+                    className={cn('px-4 py-3', !notification.read && 'bg-brand-50/60')}
+                  >
                     <div className="flex items-start gap-2">
                       {!notification.read && (
-                        <span className="mt-1.5 h-2 w-2 shrink-0 rounded-full bg-brand-600" aria-label="Unread" role="img" />
+                        <span
+                          className="mt-1.5 h-2 w-2 shrink-0 rounded-full bg-brand-600"
+                          aria-label="Unread"
+                          role="img"
+                        />
                       )}
                       <div className="min-w-0 flex-1">
                         <p className="text-sm font-medium text-slate-900">{notification.title}</p>
