@@ -87,6 +87,11 @@ export async function startFakeGithub(
     const bearer = () => tokens.get((request.headers.authorization ?? '').replace(/^(Bearer|token) /, ''));
 
     try {
+      // Test control, for browser tests in another process: who is signed in at "GitHub".
+      if (request.method === 'POST' && url.pathname === '/_fake/sign-in') {
+        current = (await readBody(request)) as unknown as FakeGithubAccount;
+        return json(200, { ok: true });
+      }
       if (request.method === 'GET' && url.pathname === '/login/oauth/authorize') {
         const clientOk = url.searchParams.get('client_id') === clientId;
         if (!clientOk) return html('<h1>Unknown application</h1>');

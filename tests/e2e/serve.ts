@@ -1,18 +1,20 @@
-#!/usr/bin/env node
 // Starts the built app for the browser tests on a database of its own, seeded with the demo
-// catalogue: a fresh SQLite file, or a fresh PostgreSQL schema when TEST_DATABASE_URL is set.
+// catalogue (a fresh SQLite file, or a fresh PostgreSQL schema when TEST_DATABASE_URL is set),
+// next to a local fake GitHub that the app is configured to use.
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { startFakeGithub } from '../support/fake-github.js';
 
 const root = path.resolve(import.meta.dirname, '../..');
+const port = process.env.E2E_PORT ?? '3100';
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'agentatlas-e2e-'));
 const postgresUrl = process.env.TEST_DATABASE_URL;
 let databaseUrl = `file:${path.join(dataDir, 'e2e.db')}`;
-let schema;
+let schema: string | undefined;
 
 if (postgresUrl) {
   schema = `e2e_${randomBytes(6).toString('hex')}`;
@@ -25,25 +27,38 @@ if (postgresUrl) {
   databaseUrl = url.toString();
 }
 
+const github = await startFakeGithub({ port: Number(process.env.E2E_GITHUB_PORT ?? 3101) });
+
 const server = spawn(process.execPath, [path.join(root, 'dist/server/main.js')], {
   cwd: root,
   stdio: 'inherit',
   env: {
     ...process.env,
     NODE_ENV: 'test',
-    PORT: process.env.E2E_PORT ?? '3100',
+    PORT: port,
     HOST: '127.0.0.1',
-    PUBLIC_URL: `http://127.0.0.1:${process.env.E2E_PORT ?? '3100'}`,
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
     DATA_DIR: dataDir,
     DATABASE_URL: databaseUrl,
     SEED: 'demo',
     LOG_LEVEL: 'warn',
     RATE_LIMIT_MULTIPLIER: '100',
+    ADMIN_EMAILS: 'admin-e2e@example.com',
+    GITHUB_CLIENT_ID: github.clientId,
+    GITHUB_CLIENT_SECRET: github.clientSecret,
+    GITHUB_WEB_URL: github.url,
+    GITHUB_API_URL: github.url,
   },
 });
+// Browser tests read the outbox of this data folder to follow e-mailed links.
+fs.writeFileSync(
+  path.join(os.tmpdir(), `agentatlas-e2e-${port}.json`),
+  JSON.stringify({ dataDir, github: github.url }),
+);
 
 async function cleanUp() {
-  if (schema) {
+  await github.close();
+  if (schema && postgresUrl) {
     const client = new pg.Client({ connectionString: postgresUrl });
     await client.connect();
     await client.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
@@ -52,9 +67,7 @@ async function cleanUp() {
   fs.rmSync(dataDir, { recursive: true, force: true });
 }
 
-for (const signal of ['SIGTERM', 'SIGINT']) {
-  process.on(signal, () => server.kill(signal));
-}
+for (const signal of ['SIGTERM', 'SIGINT'] as const) process.on(signal, () => server.kill(signal));
 server.on('exit', (code) => {
-  cleanUp().finally(() => process.exit(code ?? 0));
+  void cleanUp().finally(() => process.exit(code ?? 0));
 });

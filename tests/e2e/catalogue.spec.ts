@@ -1,0 +1,158 @@
+import { expect, expectNoSeriousA11yViolations, test } from './fixtures.js';
+
+test('home shows the catalogue sections, and ?verified=true only verified agents', async ({ page }) => {
+  await page.goto('/');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  for (const section of ['Featured', 'Top rated', 'Trending', 'Newest']) {
+    await expect(page.getByRole('heading', { name: section, exact: true })).toBeVisible();
+  }
+  await expect(page).toHaveTitle('AgentAtlas · Find AI agents you can trust');
+  await page.goto('/?verified=true');
+  await expect(page.getByText('Verified only', { exact: false }).first()).toBeVisible();
+  const response = await page.request.get('/api/home?verified=true');
+  const home = (await response.json()) as { topRated: Array<{ name: string; verified: boolean }> };
+  expect(home.topRated.every((agent) => agent.verified)).toBe(true);
+  await expect(page.getByRole('link', { name: new RegExp(home.topRated[0]!.name) }).first()).toBeVisible();
+});
+
+test('search from the home page lands on /agents with the query', async ({ page }) => {
+  await page.goto('/');
+  await page.getByRole('searchbox').first().fill('ledger');
+  await page.getByRole('searchbox').first().press('Enter');
+  await expect(page).toHaveURL(/\/agents\?q=ledger/);
+  await expect(page.getByRole('link', { name: /LedgerLens/ }).first()).toBeVisible();
+});
+
+test('search, filter, sort and paginate live in the URL, and a link reproduces the view', async ({
+  page,
+}) => {
+  await page.goto('/agents');
+  await expect(page.getByText('98 agents')).toBeVisible();
+
+  await page.getByLabel('Search agents').fill('patch');
+  await expect(page).toHaveURL(/q=patch/);
+  await expect(page.getByRole('link', { name: /Patchwork/ }).first()).toBeVisible();
+  await page.getByLabel('Search agents').fill('');
+  await expect(page).not.toHaveURL(/q=/);
+
+  await page.getByLabel('Category').selectOption('coding');
+  await expect(page).toHaveURL(/category=coding/);
+  await expect(page.getByText('7 agents')).toBeVisible();
+  await page.getByLabel('Sort by').selectOption('name');
+  await expect(page).toHaveURL(/sort=name/);
+  const names = (await page.locator('main article h3').allTextContents()).map((name) => name.trim());
+  const sorted = [...names].sort((a, b) => a.localeCompare(b));
+  expect(names.length).toBeGreaterThan(1);
+  expect(names).toEqual(sorted);
+
+  await page.getByLabel('Verified agents only').check();
+  await expect(page).toHaveURL(/verified=true/);
+  const url = page.url();
+
+  // The same link in a fresh page shows the same view.
+  const copy = await page.context().newPage();
+  await copy.goto(url);
+  await expect(copy.getByLabel('Category')).toHaveValue('coding');
+  await expect(copy.getByLabel('Sort by')).toHaveValue('name');
+  await expect(copy.getByLabel('Verified agents only')).toBeChecked();
+  await copy.close();
+
+  await page.getByRole('button', { name: 'Clear filters' }).click();
+  await expect(page).toHaveURL(/\/agents$/);
+
+  await page.getByRole('navigation', { name: 'Agent pages' }).getByRole('link', { name: 'Page 2' }).click();
+  await expect(page).toHaveURL(/page=2/);
+  await page.goBack();
+  await expect(page).not.toHaveURL(/page=2/);
+});
+
+test('an empty result says so and offers to clear the filters', async ({ page }) => {
+  await page.goto('/agents?q=zzzzqqqq');
+  await expect(page.getByText(/No agents/i).first()).toBeVisible();
+  await page
+    .getByRole('button', { name: /Clear filters/i })
+    .first()
+    .click();
+  await expect(page).toHaveURL(/\/agents$/);
+});
+
+test('the agent page shows its sections, reviews and similar agents', async ({ page }) => {
+  await page.goto('/agents/patchwork');
+  await expect(page).toHaveTitle(/Patchwork/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Patchwork' })).toBeVisible();
+  await expect(
+    page
+      .getByRole('button', { name: /Back/ })
+      .or(page.getByRole('link', { name: /Back/ }))
+      .first(),
+  ).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'About Patchwork' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'What it does' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Details' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Reviews' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Similar agents' })).toBeVisible();
+  // Dates in "MMM d, yyyy".
+  await expect(page.getByText(/^[A-Z][a-z]{2} \d{1,2}, \d{4}$/).first()).toBeVisible();
+  // Page 1 holds 5 reviews; the next page holds the next ones.
+  const reviews = page.locator('section[aria-labelledby="reviews-title"] ul > li');
+  await expect(reviews).toHaveCount(5);
+  const firstPage = await reviews.first().textContent();
+  await page.getByRole('navigation', { name: 'Reviews pages' }).getByRole('button', { name: /Next/ }).click();
+  await expect(reviews.first()).not.toHaveText(firstPage ?? '');
+});
+
+test('an unknown agent shows a not-found state', async ({ page }) => {
+  const response = await page.goto('/agents/no-such-agent');
+  expect(response?.status()).toBe(404);
+  await expect(page.getByText(/Agent not found/i).first()).toBeVisible();
+});
+
+test('categories list their agent counts', async ({ page }) => {
+  await page.goto('/categories');
+  await expect(page.getByRole('link', { name: /Coding/ }).first()).toBeVisible();
+  await expect(page.getByText('7', { exact: true }).first()).toBeVisible();
+});
+
+test('the newsletter validates, subscribes once, then says already subscribed', async ({ page }) => {
+  await page.goto('/categories');
+  const footer = page.locator('footer');
+  const input = footer.getByRole('textbox');
+  await input.fill('not-an-email');
+  await footer.getByRole('button', { name: 'Subscribe' }).click();
+  await expect(page.getByText('Invalid email')).toBeVisible();
+  await expect(page.getByText('Please enter a valid email address.')).toBeVisible();
+
+  const email = `reader-${Date.now()}@example.com`;
+  await input.fill(email);
+  await footer.getByRole('button', { name: 'Subscribe' }).click();
+  await expect(page.getByText('Subscribed successfully!')).toBeVisible();
+  await expect(input).toHaveValue('');
+
+  await input.fill(email);
+  await footer.getByRole('button', { name: 'Subscribe' }).click();
+  await expect(page.getByText('Already subscribed')).toBeVisible();
+});
+
+test('the footer shows at most 3 categories', async ({ page }) => {
+  await page.goto('/');
+  const popular = page.locator('footer').getByRole('navigation', { name: 'Popular categories' });
+  await expect(popular.getByRole('link')).toHaveCount(3);
+});
+
+test('at 360 px the catalogue is usable through the menu', async ({ page }) => {
+  await page.setViewportSize({ width: 360, height: 740 });
+  await page.goto('/');
+  await page.getByRole('button', { name: 'Open menu' }).click();
+  await page.getByRole('navigation', { name: 'Mobile' }).getByRole('link', { name: 'Agents' }).click();
+  await expect(page).toHaveURL(/\/agents$/);
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+});
+
+for (const path of ['/', '/agents', '/agents/patchwork', '/categories', '/verification-promise', '/auth']) {
+  test(`${path} has no serious accessibility violations`, async ({ page }) => {
+    await page.goto(path);
+    await expect(page.locator('h1, h2').first()).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+  });
+}

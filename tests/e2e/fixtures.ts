@@ -1,0 +1,56 @@
+import AxeBuilder from '@axe-core/playwright';
+import { test as base, expect, type Page } from '@playwright/test';
+
+/**
+ * Every test fails on an unexpected browser console error or page error: a page that "works" but
+ * logs errors is broken somewhere nobody looked.
+ */
+export const test = base.extend<{ consoleErrors: string[] }>({
+  consoleErrors: [
+    async ({ page }, use) => {
+      const errors: string[] = [];
+      page.on('console', (message) => {
+        if (message.type() === 'error') errors.push(message.text());
+      });
+      page.on('pageerror', (error) => errors.push(String(error)));
+      await use(errors);
+      expect(errors, 'browser console errors').toEqual([]);
+    },
+    { auto: true },
+  ],
+});
+
+export { expect };
+
+let counter = 0;
+
+/** Creates an account through the API in the page's browser context, so the page is signed in. */
+export async function signUp(page: Page, overrides: Record<string, unknown> = {}) {
+  const email = `e2e-${Date.now()}-${(counter += 1)}@example.com`;
+  const password = 'Correct-Horse-42';
+  const response = await page.request.post('/api/auth/register', {
+    data: {
+      email,
+      password,
+      organizationType: 'individual',
+      firstName: 'Eve',
+      lastName: 'Tester',
+      ...overrides,
+    },
+  });
+  expect(response.status()).toBe(201);
+  return { email, password };
+}
+
+/** axe-core over the page; serious and critical violations fail the test. */
+export async function expectNoSeriousA11yViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  const serious = results.violations.filter((violation) =>
+    ['serious', 'critical'].includes(violation.impact ?? ''),
+  );
+  expect(
+    serious.map(
+      (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
+    ),
+  ).toEqual([]);
+}

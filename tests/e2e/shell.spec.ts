@@ -1,0 +1,98 @@
+import { pagePatterns } from '../../src/shared/routes.js';
+import { expect, signUp, test } from './fixtures.js';
+
+const protectedPaths = [
+  '/metrics',
+  '/dashboard',
+  '/settings',
+  '/profile',
+  '/agent-status/1',
+  '/edit-agent/1',
+  '/favorites',
+  '/history',
+  '/my-drafts',
+  '/my-agents',
+];
+const adminPaths = ['/admin/dashboard', '/admin/categories', '/admin/storage'];
+const publicPaths = pagePatterns
+  .map((pattern) => pattern.replace(':slug', 'patchwork').replace(':id', '1'))
+  .filter((path) => !protectedPaths.includes(path) && !adminPaths.includes(path) && path !== '/admin');
+
+test.describe('every public route renders', () => {
+  for (const path of publicPaths) {
+    test(`${path} renders a page with a heading`, async ({ page }) => {
+      const response = await page.goto(path);
+      expect(response?.status()).toBe(200);
+      await expect(page.locator('h1, h2').first()).toBeVisible();
+      await expect(page.getByText('404 Page Not Found')).toHaveCount(0);
+    });
+  }
+});
+
+test.describe('guards', () => {
+  for (const path of protectedPaths) {
+    test(`${path} sends a signed-out visitor to /auth with a return path`, async ({ page }) => {
+      await page.goto(path);
+      await expect(page).toHaveURL(
+        new RegExp(`/auth\\?.*returnPath=${encodeURIComponent(path).replace(/%2F/g, '(%2F|/)')}`),
+      );
+    });
+  }
+
+  test('a signed-in person reaches a protected page', async ({ page }) => {
+    await signUp(page);
+    await page.goto('/favorites');
+    await expect(page).toHaveURL(/\/favorites$/);
+  });
+
+  test('/admin redirects to /admin/dashboard, which denies a non-admin', async ({ page }) => {
+    await signUp(page);
+    await page.goto('/admin');
+    await expect(page).toHaveURL(/\/admin\/dashboard$/);
+    await expect(page.getByRole('heading', { name: 'Access Denied' })).toBeVisible();
+    await expect(page.getByText('You need administrator privileges to access this page.')).toBeVisible();
+  });
+
+  for (const path of adminPaths) {
+    test(`${path} shows Access Denied signed out`, async ({ page }) => {
+      await page.goto(path);
+      await expect(page.getByText('You need administrator privileges to access this page.')).toBeVisible();
+    });
+  }
+});
+
+test('an unknown path shows "404 Page Not Found" with HTTP 404', async ({ page }) => {
+  const response = await page.goto('/this/is/not/a/page');
+  expect(response?.status()).toBe(404);
+  await expect(page.getByRole('heading', { name: '404 Page Not Found' })).toBeVisible();
+});
+
+test('the header hides scrolling down and comes back scrolling up', async ({ page }) => {
+  await page.goto('/');
+  const header = page.locator('header').first();
+  await expect(header).toBeInViewport();
+  await page.mouse.wheel(0, 600);
+  await expect(header).not.toBeInViewport();
+  await page.mouse.wheel(0, -200);
+  await expect(header).toBeInViewport();
+});
+
+test('the header is hidden on the auth pages, and the footer on submission pages', async ({ page }) => {
+  for (const path of ['/login', '/register', '/auth', '/create-account']) {
+    await page.goto(path);
+    await expect(page.getByRole('navigation', { name: 'Main' })).toHaveCount(0);
+  }
+  await page.goto('/submit-agent');
+  await expect(page.getByRole('navigation', { name: 'Main' })).toBeAttached();
+  await expect(page.locator('footer')).toHaveCount(0);
+  await page.goto('/categories');
+  await expect(page.locator('footer')).toBeVisible();
+});
+
+test('signed out, the header offers Create Account, Login and GitHub Auth', async ({ page }) => {
+  await page.goto('/');
+  const banner = page.locator('header').first();
+  await expect(banner.getByRole('link', { name: 'Create Account' })).toBeVisible();
+  await expect(banner.getByRole('link', { name: 'Login' })).toBeVisible();
+  await expect(banner.getByRole('link', { name: 'GitHub Auth' })).toBeVisible();
+});
