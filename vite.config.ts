@@ -12,6 +12,8 @@ export default defineConfig({
     outDir: '../../dist/client',
     emptyOutDir: true,
     sourcemap: true,
+    // The server reads it to preload each page's route chunk (features/seo/pages.routes.ts).
+    manifest: true,
     target: 'es2022',
   },
   server: {

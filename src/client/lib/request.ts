@@ -1,4 +1,5 @@
 import type { ErrorDetails } from '../../shared/api/errors.js';
+import { takePreloaded } from './preloaded-data.js';
 import { classifyStatus, type ErrorCategory } from '../../shared/rules/error-classification.js';
 
 /** Spec section 3 "Error object": message, type, status, details. */
@@ -6,13 +7,25 @@ export class ApiError extends Error {
   readonly type: ErrorCategory;
   readonly status: number;
   readonly details: ErrorDetails | undefined;
+  /** Whether the error body was JSON (some messages differ when it was not, spec section 8). */
+  readonly isJson: boolean;
+  /** The body's own `message` field, when it had one (the message above may be a fallback). */
+  readonly serverMessage: string | undefined;
 
-  constructor(options: { message: string; status: number; details?: ErrorDetails | undefined }) {
+  constructor(options: {
+    message: string;
+    status: number;
+    details?: ErrorDetails | undefined;
+    isJson?: boolean;
+    serverMessage?: string | undefined;
+  }) {
     super(options.message);
     this.name = 'ApiError';
     this.status = options.status;
     this.type = classifyStatus(options.status);
     this.details = options.details;
+    this.isJson = options.isJson ?? false;
+    this.serverMessage = options.serverMessage;
   }
 }
 
@@ -58,6 +71,8 @@ async function toApiError(response: Response): Promise<ApiError> {
       message: message || response.statusText || `Request failed with status ${response.status}`,
       status: response.status,
       details: isRecord(body) ? readDetails(body.details) : undefined,
+      isJson: body !== null,
+      serverMessage: message || undefined,
     });
   }
   const text = await response.text().catch(() => '');
@@ -73,6 +88,10 @@ async function toApiError(response: Response): Promise<ApiError> {
  */
 export async function request<T>(path: string, options: RequestOptions = {}): Promise<T> {
   const { method = 'GET', body, headers, signal } = options;
+  if (method === 'GET') {
+    const preloaded = takePreloaded(path);
+    if (preloaded.found) return preloaded.value as T;
+  }
   const init: RequestInit = {
     method,
     credentials: 'include',

@@ -2,9 +2,13 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { matchPagePattern } from '../../../shared/routes.js';
+import { matchPagePattern, type PagePattern } from '../../../shared/routes.js';
+import { presentCategory } from '../categories/categories.presenter.js';
+import { agentSorts, pricingModels } from '../../../shared/catalogue.js';
 import { AppError } from '../../errors.js';
-import { getAgent } from '../agents/agents.service.js';
+import { getAgent, getHome } from '../agents/agents.service.js';
+import { listReviews } from '../reviews/reviews.service.js';
+import { loadRoutePreloads } from './client-manifest.js';
 import { injectMeta, renderMetaTags, SITE_DESCRIPTION, SITE_NAME, type PageMeta } from './page-meta.js';
 
 const FALLBACK_SHELL = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>AgentAtlas</title>
@@ -51,6 +55,39 @@ export default async function pagesRoutes(app: FastifyInstance) {
         );
       },
     });
+  }
+
+  const routePreloads = loadRoutePreloads(app.config.clientDir);
+
+  /**
+   * The API answers a page needs first, keyed by the exact URL the client asks for, embedded in
+   * the HTML so the first render needs no further round trip (the client's request helper takes
+   * each one once). Built from the same services as the API, so they cannot disagree.
+   */
+  async function initialDataFor(pattern: PagePattern | null, pathname: string, search: URLSearchParams) {
+    const data: Record<string, unknown> = {};
+    if (!pattern) return data;
+    const categories = (await app.services.agents.categories.findAll()).map(presentCategory);
+    data['/api/filters'] = { categories, pricing: [...pricingModels], sorts: [...agentSorts] };
+    if (pattern === '/') {
+      const verified = search.get('verified') === 'true';
+      data[verified ? '/api/home?verified=true' : '/api/home'] = await getHome(app.services.agents, { verifiedOnly: verified });
+    }
+    if (pattern === '/agents/:slug') {
+      const slug = decodeURIComponent(pathname.split('/')[2] ?? '');
+      try {
+        const agent = await getAgent(app.services.agents, slug);
+        data[`/api/agents/${encodeURIComponent(slug)}`] = agent;
+        data[`/api/agents/${agent.id}/reviews?page=1&limit=5`] = await listReviews(app.services.reviews, String(agent.id), {
+          page: 1,
+          limit: 5,
+          sort: 'newest',
+        });
+      } catch (error) {
+        if (!(error instanceof AppError)) throw error;
+      }
+    }
+    return data;
   }
 
   async function metaFor(pathname: string): Promise<{ meta: PageMeta; status: number }> {
@@ -117,7 +154,18 @@ export default async function pagesRoutes(app: FastifyInstance) {
   async function sendShell(request: FastifyRequest, reply: FastifyReply) {
     const pathname = request.url.split('?')[0] ?? '/';
     const { meta, status } = await metaFor(pathname);
-    const html = injectMeta(template, renderMetaTags(meta, app.config.publicUrl));
+    const pattern = matchPagePattern(pathname);
+    const search = new URLSearchParams(request.url.split('?')[1] ?? '');
+    const preloads = pattern ? routePreloads(pattern) : [];
+    const initialData = await initialDataFor(pattern, pathname, search);
+    const rendered = renderMetaTags(meta, app.config.publicUrl);
+    const head = [
+      rendered.tags,
+      ...preloads.map((file) => `<link rel="modulepreload" crossorigin href="${file}">`),
+      // "<" is escaped so no value can close the script element.
+      `<script type="application/json" id="aa-initial-data">${JSON.stringify(initialData).replace(/</g, '\\u003c')}</script>`,
+    ].join('\n    ');
+    const html = injectMeta(template, { title: rendered.title, tags: head });
     return reply
       .status(status)
       .header('Cache-Control', 'no-store')

@@ -1,0 +1,134 @@
+/**
+ * npm run bench:web: builds the client, starts the production server on a fresh demo database and
+ * runs Lighthouse with Debian's Chromium on the home page, the listing and an agent page, with
+ * both of Lighthouse's presets: desktop, and mobile (simulated slow 4G and a 4x slower CPU).
+ * Prints performance and accessibility scores and the JavaScript each page loads initially
+ * (gzipped, as sent), and writes bench/web-results.json.
+ */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import desktopConfig from 'lighthouse/core/config/desktop-config.js';
+
+const root = path.resolve(import.meta.dirname, '..');
+const port = 3960;
+const base = `http://127.0.0.1:${port}`;
+const pages = ['/', '/agents', '/agents/patchwork'];
+const targets = { performance: 95, accessibility: 95, homeJsKb: 150 };
+
+async function waitFor(url: string) {
+  for (let attempt = 0; attempt < 300; attempt += 1) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`${url} did not come up`);
+}
+
+function startServer(dataDir: string): ChildProcess {
+  return spawn(process.execPath, [path.join(root, 'dist/server/main.js')], {
+    cwd: root,
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      LOG_LEVEL: 'warn',
+    },
+  });
+}
+
+async function main() {
+  for (const script of ['build:server', 'build:client']) {
+    if (spawnSync('npm', ['run', '--silent', script], { cwd: root, stdio: 'inherit' }).status !== 0) {
+      throw new Error(`${script} failed`);
+    }
+  }
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'agentatlas-web-bench-'));
+  const server = startServer(dataDir);
+  const chrome = await chromeLauncher.launch({
+    chromePath: '/usr/bin/chromium',
+    chromeFlags: [
+      '--headless=new',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+    ],
+  });
+  try {
+    await waitFor(`${base}/readyz`);
+    // Warm the server's caches so the first audit measures the page, not a cold start.
+    for (const page of pages) await fetch(`${base}${page}`);
+    type Result = {
+      preset: string;
+      page: string;
+      performance: number;
+      accessibility: number;
+      scriptKb?: number;
+    };
+    const results: Result[] = [];
+    for (const preset of ['desktop', 'mobile'] as const)
+      for (const page of pages) {
+        const runner = await lighthouse(
+          `${base}${page}`,
+          {
+            port: chrome.port,
+            output: 'json',
+            logLevel: 'error',
+            onlyCategories: ['performance', 'accessibility'],
+          },
+          preset === 'desktop' ? desktopConfig : undefined,
+        );
+        if (!runner) throw new Error(`lighthouse gave no result for ${page}`);
+        const { categories, audits } = runner.lhr;
+        const summary = audits['resource-summary']?.details as
+          { items: Array<{ resourceType: string; transferSize: number }> } | undefined;
+        const script = summary?.items.find((item) => item.resourceType === 'script');
+        results.push({
+          preset,
+          page,
+          performance: Math.round((categories.performance?.score ?? 0) * 100),
+          accessibility: Math.round((categories.accessibility?.score ?? 0) * 100),
+          scriptKb: script ? Math.round((script.transferSize / 1024) * 10) / 10 : undefined,
+        });
+      }
+    console.log('\npage                 performance  accessibility  JS (KB, gzipped)');
+    for (const result of results) {
+      console.log(
+        `${result.page.padEnd(20)} ${String(result.performance).padStart(11)}  ${String(result.accessibility).padStart(13)}  ${String(result.scriptKb ?? '-').padStart(16)}`,
+      );
+    }
+    const home = results[0]!;
+    const met =
+      results.every(
+        (result) =>
+          result.performance >= targets.performance && result.accessibility >= targets.accessibility,
+      ) && (home.scriptKb ?? Infinity) < targets.homeJsKb;
+    console.log(
+      `\ntargets: performance and accessibility >= 95 on every page, home JS < ${targets.homeJsKb} KB: ${met ? 'met' : 'MISSED'}`,
+    );
+    fs.writeFileSync(
+      path.join(root, 'bench/web-results.json'),
+      `${JSON.stringify({ pages: results }, null, 2)}\n`,
+    );
+  } finally {
+    chrome.kill();
+    server.kill('SIGTERM');
+    await new Promise((resolve) => server.once('exit', resolve));
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
