@@ -7,6 +7,7 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import autocannon from 'autocannon';
+import { waitFor } from './wait-for.js';
 
 const root = path.resolve(import.meta.dirname, '..');
 const dataRoot = path.join(root, 'bench/data');
@@ -35,18 +36,6 @@ function ensureDatabase(agents: number, reviews: number): string {
   );
   if (result.status !== 0) throw new Error('seeding failed');
   return file;
-}
-
-async function waitFor(url: string) {
-  for (let attempt = 0; attempt < 200; attempt += 1) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`${url} did not come up`);
 }
 
 function rssMb(pid: number): number {

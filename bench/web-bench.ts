@@ -11,6 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { waitFor } from './wait-for.js';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -18,18 +19,6 @@ const port = 3960;
 const base = `http://127.0.0.1:${port}`;
 const pages = ['/', '/agents', '/agents/patchwork'];
 const targets = { performance: 95, accessibility: 95, homeJsKb: 150 };
-
-async function waitFor(url: string) {
-  for (let attempt = 0; attempt < 300; attempt += 1) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // not up yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`${url} did not come up`);
-}
 
 function startServer(dataDir: string): ChildProcess {
   return spawn(process.execPath, [path.join(root, 'dist/server/main.js')], {

@@ -2,12 +2,11 @@
 // catalogue (a fresh SQLite file, or a fresh PostgreSQL schema when TEST_DATABASE_URL is set),
 // next to a local fake GitHub that the app is configured to use.
 import { spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { startFakeGithub } from '../support/fake-github.js';
+import { createPostgresSchema, dropPostgresSchema } from '../support/postgres-schema.js';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const port = process.env.E2E_PORT ?? '3100';
@@ -17,14 +16,7 @@ let databaseUrl = `file:${path.join(dataDir, 'e2e.db')}`;
 let schema: string | undefined;
 
 if (postgresUrl) {
-  schema = `e2e_${randomBytes(6).toString('hex')}`;
-  const client = new pg.Client({ connectionString: postgresUrl });
-  await client.connect();
-  await client.query(`CREATE SCHEMA ${schema}`);
-  await client.end();
-  const url = new URL(postgresUrl);
-  url.searchParams.set('options', `-c search_path=${schema}`);
-  databaseUrl = url.toString();
+  ({ schema, databaseUrl } = await createPostgresSchema(postgresUrl, 'e2e'));
 }
 
 const github = await startFakeGithub({ port: Number(process.env.E2E_GITHUB_PORT ?? 3101) });
@@ -58,12 +50,7 @@ fs.writeFileSync(
 
 async function cleanUp() {
   await github.close();
-  if (schema && postgresUrl) {
-    const client = new pg.Client({ connectionString: postgresUrl });
-    await client.connect();
-    await client.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
-    await client.end();
-  }
+  if (schema && postgresUrl) await dropPostgresSchema(postgresUrl, schema);
   fs.rmSync(dataDir, { recursive: true, force: true });
 }
 

@@ -1,11 +1,10 @@
-import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import pg from 'pg';
 import { buildApp } from '../../src/server/app.js';
 import { loadConfig, type Config } from '../../src/server/config.js';
+import { createPostgresSchema, dropPostgresSchema } from './postgres-schema.js';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -26,14 +25,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
   let schema: string | undefined;
   let databaseUrl = `file:${path.join(dataDir, 'test.db')}`;
   if (postgresUrl) {
-    schema = `test_${randomBytes(6).toString('hex')}`;
-    const client = new pg.Client({ connectionString: postgresUrl });
-    await client.connect();
-    await client.query(`CREATE SCHEMA ${schema}`);
-    await client.end();
-    const url = new URL(postgresUrl);
-    url.searchParams.set('options', `-c search_path=${schema}`);
-    databaseUrl = url.toString();
+    ({ schema, databaseUrl } = await createPostgresSchema(postgresUrl, 'test'));
   }
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -65,12 +57,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     },
     async close() {
       await app.close();
-      if (postgresUrl && schema) {
-        const client = new pg.Client({ connectionString: postgresUrl });
-        await client.connect();
-        await client.query(`DROP SCHEMA ${schema} CASCADE`);
-        await client.end();
-      }
+      if (postgresUrl && schema) await dropPostgresSchema(postgresUrl, schema);
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
