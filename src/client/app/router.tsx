@@ -35,8 +35,20 @@ function HydrateFallback() {
 const protectedRoutes: RouteObject[] = [
   { path: paths.metrics.path, element: lazyPage(placeholders, (m) => m.MetricsPage) },
   { path: paths.dashboard.path, element: lazyPage(placeholders, (m) => m.DashboardPage) },
-  { path: paths.settings.path, element: lazyPage(placeholders, (m) => m.ProfilePage) },
-  { path: paths.profile.path, element: lazyPage(placeholders, (m) => m.ProfilePage) },
+  {
+    path: paths.settings.path,
+    element: lazyPage(
+      () => import('../routes/settings.js'),
+      (m) => m.SettingsPage,
+    ),
+  },
+  {
+    path: paths.profile.path,
+    element: lazyPage(
+      () => import('../routes/settings.js'),
+      (m) => m.SettingsPage,
+    ),
+  },
   { path: paths.agentStatus.path, element: lazyPage(placeholders, (m) => m.AgentStatusPage) },
   { path: paths.editAgent.path, element: lazyPage(placeholders, (m) => m.EditAgentPage) },
   { path: paths.favorites.path, element: lazyPage(placeholders, (m) => m.FavoritesPage) },
@@ -123,10 +135,34 @@ export const routes: RouteObject[] = [
           (m) => m.AuthCallbackPage,
         ),
       },
-      { path: paths.forgotPassword.path, element: lazyPage(placeholders, (m) => m.ForgotPasswordPage) },
-      { path: paths.resetPassword.path, element: lazyPage(placeholders, (m) => m.ResetPasswordPage) },
-      { path: paths.verifyEmail.path, element: lazyPage(placeholders, (m) => m.VerifyEmailPage) },
-      { path: paths.githubDeviceAuth.path, element: lazyPage(placeholders, (m) => m.GithubDeviceAuthPage) },
+      {
+        path: paths.forgotPassword.path,
+        element: lazyPage(
+          () => import('../routes/forgot-password.js'),
+          (m) => m.ForgotPasswordPage,
+        ),
+      },
+      {
+        path: paths.resetPassword.path,
+        element: lazyPage(
+          () => import('../routes/reset-password.js'),
+          (m) => m.ResetPasswordPage,
+        ),
+      },
+      {
+        path: paths.verifyEmail.path,
+        element: lazyPage(
+          () => import('../routes/verify-email.js'),
+          (m) => m.VerifyEmailPage,
+        ),
+      },
+      {
+        path: paths.githubDeviceAuth.path,
+        element: lazyPage(
+          () => import('../routes/github-device-auth.js'),
+          (m) => m.GithubDeviceAuthPage,
+        ),
+      },
 
       { path: paths.storageSetup.path, element: lazyPage(placeholders, (m) => m.StorageSetupPage) },
       { path: paths.storageInfo.path, element: lazyPage(placeholders, (m) => m.StorageInfoPage) },

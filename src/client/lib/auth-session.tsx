@@ -15,6 +15,8 @@ import type { CurrentUser } from '../../shared/api/auth.js';
 import { USER_REFETCH_INTERVAL_MS } from '../../shared/limits.js';
 import { paths } from '../paths.js';
 import { isApiError, request } from './request.js';
+import { clearReviewIntent } from './review-intent.js';
+import { useSessionActivity } from './session-activity.js';
 import { postTabMessage, subscribeTabMessages } from './tab-sync.js';
 
 /** The current user (spec section 3), as GET /api/auth/user returns it. */
@@ -22,10 +24,24 @@ export type SessionUser = CurrentUser;
 
 export type SessionStatus = 'loading' | 'authenticated' | 'unauthenticated';
 
+/** An alert about the session that needs the person's attention (spec sections 2 and 4). */
+export type SessionAlert = 'idle' | 'session-error';
+
 export const CURRENT_USER_KEY = ['/api/auth/user'] as const;
 
-/** Spec section 6: a 401 on the current-user call yields "no user", not an error. */
+/** The server sets this readable cookie next to the httpOnly session cookie and clears it with the session. */
+const SESSION_HINT = 'aa_has_session=1';
+
+function hasSessionHint(): boolean {
+  return typeof document !== 'undefined' && document.cookie.split(/;\s*/).includes(SESSION_HINT);
+}
+
+/**
+ * Spec section 6: a 401 on the current-user call yields "no user", not an error. Without the session hint
+ * cookie nobody can be signed in, so the call (and the browser's console line about its 401) is skipped.
+ */
 export async function getCurrentUser(signal?: AbortSignal): Promise<SessionUser | null> {
+  if (!hasSessionHint()) return null;
   try {
     return await request<SessionUser | null>(CURRENT_USER_KEY[0], signal ? { signal } : {});
   } catch (error) {
@@ -41,16 +57,30 @@ export const currentUserQueryOptions = queryOptions({
   refetchInterval: USER_REFETCH_INTERVAL_MS,
 });
 
+/** Spec section 4: an authentication-type error, or "User not found", while someone is signed in. */
+function isSessionError(error: unknown, signedIn: boolean): boolean {
+  if (!isApiError(error)) return false;
+  if (error.message === 'User not found') return true;
+  return signedIn && error.type === 'authentication';
+}
+
 interface AuthSessionValue {
   user: SessionUser | null;
   status: SessionStatus;
   /** The user who is being signed out, so the menu can say "Signing out..." after the cache is cleared. */
   signingOutUser: SessionUser | null;
   isLoggingOut: boolean;
-  logout: () => Promise<void>;
+  /** Sign out; `silent` skips the toasts (used when the session expired). */
+  logout: (options?: { silent?: boolean }) => Promise<void>;
+  /** Session reset: ends every session of the user on the server, then sends the person to /auth. */
+  resetSession: () => Promise<void>;
+  /** After the server already ended the session (e.g. account deletion): forget it here and in other tabs. */
+  endSessionLocally: () => void;
   /** For login and registration: stores the user and tells the other tabs. */
   setSessionUser: (user: SessionUser) => void;
-  refetchUser: () => Promise<void>;
+  refetchUser: () => Promise<SessionUser | null>;
+  alert: SessionAlert | null;
+  dismissAlert: () => void;
 }
 
 const AuthSessionContext = createContext<AuthSessionValue | null>(null);
@@ -60,40 +90,69 @@ export function AuthSessionProvider({ children }: { children: ReactNode }) {
   const navigate = useNavigate();
   const userQuery = useQuery(currentUserQueryOptions);
   const [signingOutUser, setSigningOutUser] = useState<SessionUser | null>(null);
+  const [alert, setAlert] = useState<SessionAlert | null>(null);
   const remoteLogoutHandled = useRef(false);
 
   const user = userQuery.data ?? null;
   const status: SessionStatus = userQuery.isPending ? 'loading' : user ? 'authenticated' : 'unauthenticated';
+  const signedIn = useRef(false);
 
   useEffect(() => {
+    signedIn.current = user !== null;
     if (user) remoteLogoutHandled.current = false;
   }, [user]);
 
   const refetchUser = useCallback(async () => {
     await queryClient.invalidateQueries({ queryKey: CURRENT_USER_KEY });
+    return queryClient.getQueryData<SessionUser | null>(CURRENT_USER_KEY) ?? null;
   }, [queryClient]);
 
   const clearSession = useCallback(() => {
     queryClient.clear();
     queryClient.setQueryData(CURRENT_USER_KEY, null);
+    clearReviewIntent();
   }, [queryClient]);
 
   /** Spec section 4: clear the cached user at once, tell the other tabs, call the server, then clear everything. */
-  const logout = useCallback(async () => {
-    const previous = queryClient.getQueryData<SessionUser | null>(CURRENT_USER_KEY) ?? null;
-    setSigningOutUser(previous);
+  const logout = useCallback(
+    async ({ silent = false }: { silent?: boolean } = {}) => {
+      const previous = queryClient.getQueryData<SessionUser | null>(CURRENT_USER_KEY) ?? null;
+      setSigningOutUser(previous);
+      queryClient.setQueryData(CURRENT_USER_KEY, null);
+      postTabMessage({ type: 'logout' });
+      try {
+        await request<unknown>('/api/auth/logout', { method: 'POST' });
+        if (!silent) toast.success("You're logged out. See you soon! 👋");
+      } catch (error) {
+        if (!silent) toast.error('Logout failed', isApiError(error) ? { description: error.message } : {});
+      } finally {
+        clearSession();
+        setSigningOutUser(null);
+      }
+    },
+    [queryClient, clearSession],
+  );
+
+  /** Spec sections 4 and 8: force logout clears the user and all cached data and tells the other tabs. */
+  const resetSession = useCallback(async () => {
+    setAlert(null);
     queryClient.setQueryData(CURRENT_USER_KEY, null);
     postTabMessage({ type: 'logout' });
     try {
-      await request<unknown>('/api/auth/logout', { method: 'POST' });
-      toast.success("You're logged out. See you soon! 👋");
-    } catch (error) {
-      toast.error('Logout failed', isApiError(error) ? { description: error.message } : {});
+      await request<unknown>('/api/auth/force-logout', { method: 'POST' });
+      toast.success('Session reset', { description: 'Your session has been reset. Please login again.' });
+    } catch {
+      toast.error('Session reset failed', { description: 'Force logout failed' });
     } finally {
       clearSession();
-      setSigningOutUser(null);
+      void navigate(paths.auth.href());
     }
-  }, [queryClient, clearSession]);
+  }, [queryClient, clearSession, navigate]);
+
+  const endSessionLocally = useCallback(() => {
+    clearSession();
+    postTabMessage({ type: 'logout' });
+  }, [clearSession]);
 
   const setSessionUser = useCallback(
     (next: SessionUser) => {
@@ -119,6 +178,36 @@ export function AuthSessionProvider({ children }: { children: ReactNode }) {
     [queryClient, clearSession, navigate],
   );
 
+  /** Spec section 4: raise the session error alert from any failed query or mutation. */
+  useEffect(() => {
+    const raise = (error: unknown) => {
+      if (isSessionError(error, signedIn.current)) setAlert((current) => current ?? 'session-error');
+    };
+    const unsubscribeQueries = queryClient.getQueryCache().subscribe((event) => {
+      if (event.type !== 'updated' || event.action.type !== 'error') return;
+      if (event.query.queryHash === JSON.stringify(CURRENT_USER_KEY)) return;
+      raise(event.action.error);
+    });
+    const unsubscribeMutations = queryClient.getMutationCache().subscribe((event) => {
+      if (event.type !== 'updated' || event.action.type !== 'error') return;
+      raise(event.action.error);
+    });
+    return () => {
+      unsubscribeQueries();
+      unsubscribeMutations();
+    };
+  }, [queryClient]);
+
+  /** Spec section 4: after 30 minutes without activity, log out, say why, and go to /auth. */
+  const onIdle = useCallback(() => {
+    setAlert('idle');
+    void logout({ silent: true });
+    void navigate(paths.auth.href());
+  }, [logout, navigate]);
+  useSessionActivity({ enabled: user !== null, onIdle });
+
+  const dismissAlert = useCallback(() => setAlert(null), []);
+
   const value = useMemo<AuthSessionValue>(
     () => ({
       user,
@@ -126,10 +215,25 @@ export function AuthSessionProvider({ children }: { children: ReactNode }) {
       signingOutUser,
       isLoggingOut: signingOutUser !== null,
       logout,
+      resetSession,
+      endSessionLocally,
       setSessionUser,
       refetchUser,
+      alert,
+      dismissAlert,
     }),
-    [user, status, signingOutUser, logout, setSessionUser, refetchUser],
+    [
+      user,
+      status,
+      signingOutUser,
+      logout,
+      resetSession,
+      endSessionLocally,
+      setSessionUser,
+      refetchUser,
+      alert,
+      dismissAlert,
+    ],
   );
 
   return <AuthSessionContext.Provider value={value}>{children}</AuthSessionContext.Provider>;

@@ -14,6 +14,7 @@ import { AgentProfileCard } from '../features/agents/components/agent-profile-ca
 import { MarkdownDescription } from '../features/agents/components/markdown-description.js';
 import { ReviewsSection } from '../features/agents/components/reviews-section.js';
 import { SimilarAgents } from '../features/agents/components/similar-agents.js';
+import { useAuthDialog } from '../features/auth/components/auth-dialog-provider.js';
 import { useAuthSession } from '../lib/auth-session.js';
 import { isApiError } from '../lib/request.js';
 import { useDocumentTitle } from '../lib/use-document-title.js';
@@ -48,8 +49,8 @@ function useRecordView(agentId: number | undefined) {
 
 export function AgentDetailPage() {
   const { slug = '' } = useParams();
-  const navigate = useNavigate();
   const { user } = useAuthSession();
+  const authDialog = useAuthDialog();
   const agent = useAgent(slug);
   const similar = useSimilarAgents(agent.data?.category.slug, agent.data?.id);
   useRecordView(agent.data?.id);
@@ -86,18 +87,30 @@ export function AgentDetailPage() {
   }
 
   const data = agent.data;
-  const returnPath = paths.agent.href(data.slug);
-  const requireSignIn = () => void navigate(paths.auth.href({ returnPath }));
-
-  const onFavorite = () => {
-    if (!user) return requireSignIn();
+  // The signed-in actions; signed out, the auth dialog opens and runs them once the person is logged in.
+  const favorite = () =>
     toast('Favorites are coming soon', {
       description: `You will be able to save ${data.name} to your favorites.`,
     });
+  const writeReview = () =>
+    toast('Reviews are coming soon', { description: `Writing a review for ${data.name} will open here.` });
+
+  const onFavorite = () => {
+    if (user) return favorite();
+    authDialog.open({
+      tab: 'login',
+      reason: `Log in to save ${data.name} to your favorites.`,
+      onSuccess: favorite,
+    });
   };
   const onWriteReview = () => {
-    if (!user) return requireSignIn();
-    toast('Reviews are coming soon', { description: `Writing a review for ${data.name} will open here.` });
+    if (user) return writeReview();
+    authDialog.open({
+      tab: 'login',
+      reason: `Log in to write a review of ${data.name}.`,
+      reviewIntent: { agentId: data.id, agentName: data.name },
+      onSuccess: writeReview,
+    });
   };
 
   return (

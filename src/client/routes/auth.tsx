@@ -1,7 +1,11 @@
-import { ArrowLeft, BadgeCheck, LockKeyhole, Star, UserPlus } from 'lucide-react';
-import { Link, useSearchParams } from 'react-router';
+import { ArrowLeft, BadgeCheck, LockKeyhole, Star } from 'lucide-react';
+import { useState } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { ButtonLink } from '../components/ui/button.js';
-import { GithubIcon } from '../components/ui/github-icon.js';
+import { Spinner } from '../components/ui/spinner.js';
+import { LoginForm } from '../features/auth/components/login-form.js';
+import { RegisterForm } from '../features/auth/components/register-form.js';
+import { SocialSignIn } from '../features/auth/components/social-sign-in.js';
 import { SiteLogoLink } from '../components/layout/site-logo-link.js';
 import { useAuthSession } from '../lib/auth-session.js';
 import { cn } from '../lib/cn.js';
@@ -17,8 +21,8 @@ const benefits = [
 ];
 
 /**
- * The two-column login/register page. The forms themselves arrive with the accounts work;
- * until then this page explains what is coming and keeps the tab and returnPath in the URL.
+ * Spec section 2: the two-column login/register page (brand panel and form); the tab and returnPath
+ * live in the URL, so the tabs and "Sign Up" / "Log in" keep the return path.
  */
 function AuthScreen({ defaultTab }: { defaultTab: AuthTab }) {
   const [searchParams] = useSearchParams();
@@ -26,6 +30,11 @@ function AuthScreen({ defaultTab }: { defaultTab: AuthTab }) {
   const tab: AuthTab = tabParam === 'login' || tabParam === 'register' ? tabParam : defaultTab;
   const returnPath = searchParams.get('returnPath') ?? undefined;
   const { user } = useAuthSession();
+  const navigate = useNavigate();
+  // After a successful submit the form's toast shows and the redirect waits 1.5 s; meanwhile say so.
+  const [completed, setCompleted] = useState(false);
+  const switchTab = (next: AuthTab) =>
+    void navigate(paths.auth.href({ tab: next, returnPath }), { replace: true });
   const title = tab === 'login' ? 'Login' : 'Create Account';
   useDocumentTitle(title);
 
@@ -93,7 +102,15 @@ function AuthScreen({ defaultTab }: { defaultTab: AuthTab }) {
             </Link>
           </div>
 
-          {user ? (
+          {completed ? (
+            <div
+              role="status"
+              className="mt-8 flex items-center gap-3 rounded-2xl border border-emerald-200 bg-emerald-50 p-5 text-emerald-900"
+            >
+              <Spinner className="h-5 w-5" label="Redirecting" />
+              <p className="font-semibold">You&apos;re signed in. Taking you onwards...</p>
+            </div>
+          ) : user ? (
             <div className="mt-8 rounded-2xl border border-emerald-200 bg-emerald-50 p-5">
               <p className="font-semibold text-emerald-900">You are already signed in.</p>
               <ButtonLink to={safeReturnPath(returnPath)} className="mt-4">
@@ -101,30 +118,21 @@ function AuthScreen({ defaultTab }: { defaultTab: AuthTab }) {
               </ButtonLink>
             </div>
           ) : (
-            <div className="mt-8 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
-              <div className="flex items-center gap-3">
-                <span
-                  className="flex h-10 w-10 items-center justify-center rounded-xl bg-brand-50 text-brand-700"
-                  aria-hidden="true"
-                >
-                  {tab === 'login' ? <LockKeyhole className="h-5 w-5" /> : <UserPlus className="h-5 w-5" />}
-                </span>
-                <p className="inline-flex rounded-full bg-amber-100 px-2.5 py-0.5 text-xs font-semibold text-amber-900 uppercase">
-                  Coming soon
-                </p>
-              </div>
-              <p className="mt-4 text-slate-700">
-                {tab === 'login'
-                  ? 'Signing in with e-mail and password opens here shortly. You will return to the page you came from afterwards.'
-                  : 'Creating an account opens here shortly: choose personal or work use, then fill in a few details.'}
-              </p>
-              <div className="mt-6 text-center text-xs font-semibold tracking-wider text-slate-600">
-                OR CONTINUE WITH
-              </div>
-              <ButtonLink to={paths.githubDeviceAuth.href()} variant="secondary" className="mt-4 w-full">
-                <GithubIcon className="h-4 w-4" />
-                Continue with GitHub
-              </ButtonLink>
+            <div className="mt-8 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6">
+              {tab === 'login' ? (
+                <LoginForm
+                  returnPath={returnPath}
+                  onRegister={() => switchTab('register')}
+                  onSuccess={() => setCompleted(true)}
+                />
+              ) : (
+                <RegisterForm
+                  returnPath={returnPath}
+                  onLogin={() => switchTab('login')}
+                  onSuccess={() => setCompleted(true)}
+                />
+              )}
+              <SocialSignIn returnPath={safeReturnPath(returnPath)} />
             </div>
           )}
         </div>

@@ -9,12 +9,9 @@ import {
   FolderTree,
   HardDrive,
   Heart,
-  KeyRound,
   LayoutDashboard,
-  MailCheck,
   Rocket,
   ShieldCheck,
-  UserCog,
 } from 'lucide-react';
 import { useParams } from 'react-router';
 import { ComingSoon } from '../components/layout/coming-soon.js';
@@ -22,65 +19,6 @@ import { GithubIcon } from '../components/ui/github-icon.js';
 import { paths } from '../paths.js';
 
 const icon = 'h-6 w-6';
-
-export function ForgotPasswordPage() {
-  return (
-    <ComingSoon
-      title="Forgot your password?"
-      icon={<KeyRound className={icon} />}
-      description="Enter the e-mail address of your account and we will send you a link to choose a new password."
-      features={[
-        'Request a reset link by e-mail; the answer is the same whether or not the address has an account.',
-        'The link works once and expires after a short time.',
-      ]}
-      backTo={{ href: paths.auth.href({ tab: 'login' }), label: 'Back to login' }}
-    />
-  );
-}
-
-export function ResetPasswordPage() {
-  return (
-    <ComingSoon
-      title="Choose a new password"
-      icon={<KeyRound className={icon} />}
-      description="Open the link from the password-reset e-mail to set a new password for your account."
-      features={[
-        'Pick a new password of at least 8 characters, with a strength meter.',
-        'Sign in right away afterwards.',
-      ]}
-      backTo={{ href: paths.auth.href({ tab: 'login' }), label: 'Back to login' }}
-    />
-  );
-}
-
-export function VerifyEmailPage() {
-  return (
-    <ComingSoon
-      title="Verify your e-mail"
-      icon={<MailCheck className={icon} />}
-      description="The link in our verification e-mail confirms your address; verified reviewers carry more weight in reputation scores."
-      features={[
-        'Confirm your address with one click.',
-        'Request a new verification e-mail if the link expired.',
-      ]}
-    />
-  );
-}
-
-export function GithubDeviceAuthPage() {
-  return (
-    <ComingSoon
-      title="Sign in with GitHub"
-      icon={<GithubIcon className={icon} />}
-      description="Connect your GitHub account to sign in and to prove that you control the repositories of the agents you submit."
-      features={[
-        'Authorize AgentAtlas on GitHub in a small pop-up window.',
-        'See the GitHub installations connected to your account.',
-        'Use the connection to get your agents verified.',
-      ]}
-    />
-  );
-}
 
 function StoragePage({ title, description }: { title: string; description: string }) {
   return (
@@ -164,21 +102,6 @@ export function DashboardPage() {
       icon={<LayoutDashboard className={icon} />}
       description="An overview of your agents: status, reputation, recent reviews and notifications."
       features={['See which submissions are pending, published or need changes.', 'Reply to new reviews.']}
-    />
-  );
-}
-
-export function ProfilePage() {
-  return (
-    <ComingSoon
-      title="Profile settings"
-      icon={<UserCog className={icon} />}
-      description="Manage your name, e-mail, password and how you appear in reviews."
-      features={[
-        'Edit your profile and choose to appear anonymously.',
-        'Verify your e-mail address and change your password.',
-        'Connect or disconnect GitHub.',
-      ]}
     />
   );
 }

@@ -1,11 +1,25 @@
-import { Suspense } from 'react';
+import { lazy, Suspense } from 'react';
 import { Outlet, ScrollRestoration, useLocation } from 'react-router';
 import { isFooterVisible, isHeaderVisible } from '../../../shared/rules/layout.js';
 import { PageSkeleton } from '../../components/layout/page-skeleton.js';
 import { useAgentPrefetch } from '../../features/agents/hooks/use-agent-prefetch.js';
-import { AuthSessionProvider } from '../../lib/auth-session.js';
+import { AuthDialogHost } from '../../features/auth/components/auth-dialog-provider.js';
+import { AuthSessionProvider, useAuthSession } from '../../lib/auth-session.js';
 import { SiteFooter } from './site-footer.js';
 import { SiteHeader } from './site-header.js';
+
+const SessionAlertDialog = lazy(() => import('./session-alert-dialog.js'));
+
+/** Spec sections 2 and 4: the idle-expiry alert and "Session Error Detected", loaded only when raised. */
+function SessionAlerts() {
+  const { alert, dismissAlert, resetSession } = useAuthSession();
+  if (!alert) return null;
+  return (
+    <Suspense fallback={null}>
+      <SessionAlertDialog alert={alert} onDismiss={dismissAlert} onReset={resetSession} />
+    </Suspense>
+  );
+}
 
 function Shell() {
   const { pathname } = useLocation();
@@ -34,6 +48,8 @@ function Shell() {
         </Suspense>
       </main>
       {showFooter && <SiteFooter />}
+      <AuthDialogHost />
+      <SessionAlerts />
       <ScrollRestoration />
     </div>
   );

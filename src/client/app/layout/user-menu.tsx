@@ -2,16 +2,14 @@ import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { Clock, Heart, LayoutDashboard, LogOut, Settings, Shield, Bot } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router';
-import { displayName } from '../../../shared/rules/display-name.js';
 import { Avatar } from '../../components/ui/avatar.js';
 import { canSeeAdminMenu, useAuthSession, type SessionUser } from '../../lib/auth-session.js';
 import { useUserAgentsCount } from '../../features/user-agents/api/get-user-agents-count.js';
 import { paths } from '../../paths.js';
 
-/** Spec section 2: "display name (full name or username)"; anonymous users keep the anonymous form. */
+/** Spec section 2: the menu shows the person's own display name, the full name or else the username. */
 export function menuDisplayName(user: SessionUser): string {
-  if (user.isAnonymous) return displayName(user);
-  return user.fullName?.trim() || displayName({ ...user, userName: user.userName ?? user.username });
+  return user.fullName?.trim() || user.username;
 }
 
 const itemClass =

@@ -23,3 +23,16 @@ export function PageSpinner({ label = 'Loading' }: { label?: string }) {
     </div>
   );
 }
+
+/** A decorative spinner for inside a button whose own text already says what is happening. */
+export function ButtonSpinner({ className }: { className?: string }) {
+  return (
+    <span
+      aria-hidden="true"
+      className={cn(
+        'inline-block h-4 w-4 animate-spin rounded-full border-2 border-current border-r-transparent',
+        className,
+      )}
+    />
+  );
+}

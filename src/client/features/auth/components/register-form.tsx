@@ -1,0 +1,332 @@
+import { Briefcase, User } from 'lucide-react';
+import { useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { Link } from 'react-router';
+import { registerFormSchema, type RegisterInput } from '../../../../shared/api/auth.js';
+import { Button } from '../../../components/ui/button.js';
+import { CheckboxField, PasswordField, TextField } from '../../../components/ui/form-field.js';
+import { ButtonSpinner } from '../../../components/ui/spinner.js';
+import { useAuthSession, type SessionUser } from '../../../lib/auth-session.js';
+import { isApiError } from '../../../lib/request.js';
+import { toast } from '../../../lib/toast.js';
+import { paths } from '../../../paths.js';
+import { useRegister } from '../api/register.js';
+import { useAuthRedirect } from '../hooks/use-auth-redirect.js';
+import { serverFieldErrors, zodFieldErrors, type FieldErrors } from '../lib/form-errors.js';
+import { registerErrorMessage } from '../lib/messages.js';
+import { PasswordStrengthMeter } from './password-strength-meter.js';
+
+type OrganizationType = 'individual' | 'enterprise';
+
+interface Values {
+  email: string;
+  password: string;
+  confirmPassword: string;
+  firstName: string;
+  lastName: string;
+  companyName: string;
+  companyWebsite: string;
+}
+type Field = keyof Values;
+
+const FIELD_ORDER: Field[] = [
+  'email',
+  'password',
+  'confirmPassword',
+  'firstName',
+  'lastName',
+  'companyName',
+  'companyWebsite',
+];
+
+const emptyValues: Values = {
+  email: '',
+  password: '',
+  confirmPassword: '',
+  firstName: '',
+  lastName: '',
+  companyName: '',
+  companyWebsite: '',
+};
+
+const organizationChoices: Array<{
+  value: OrganizationType;
+  title: string;
+  description: string;
+  icon: ReactNode;
+}> = [
+  {
+    value: 'individual',
+    title: 'Individual',
+    description: 'Personal use: browse and submit agents independently',
+    icon: <User className="h-5 w-5" aria-hidden="true" />,
+  },
+  {
+    value: 'enterprise',
+    title: 'Enterprise',
+    description: 'Work use: represent a company and submit agents for it',
+    icon: <Briefcase className="h-5 w-5" aria-hidden="true" />,
+  },
+];
+
+function validate(
+  values: Values,
+  organizationType: OrganizationType | undefined,
+  termsAccepted: boolean,
+): FieldErrors<Field> {
+  const parsed = registerFormSchema.safeParse({ ...values, organizationType, termsAccepted });
+  return parsed.success ? {} : zodFieldErrors<Field>(parsed.error);
+}
+
+interface RegisterFormProps {
+  returnPath?: string | null | undefined;
+  /** "Already have an account? Log in": calls this when given, otherwise goes to /auth?tab=login. */
+  onLogin?: () => void;
+  /** In the auth dialog the page stays where it is; on the page the person is redirected after 1.5 s. */
+  variant?: 'page' | 'dialog';
+  onSuccess?: (user: SessionUser) => void;
+}
+
+/** Spec sections 2, 4, 5 and 8: the account type first, then the fields; validated on submit only. */
+export function RegisterForm({ returnPath, onLogin, variant = 'page', onSuccess }: RegisterFormProps) {
+  const { setSessionUser } = useAuthSession();
+  const register = useRegister();
+  const redirect = useAuthRedirect();
+  const [organizationType, setOrganizationType] = useState<OrganizationType | undefined>(undefined);
+  const [values, setValues] = useState<Values>(emptyValues);
+  const [termsAccepted, setTermsAccepted] = useState(false);
+  const [errors, setErrors] = useState<FieldErrors<Field>>({});
+  const submitted = useRef(false);
+  const formRef = useRef<HTMLFormElement>(null);
+
+  const update = (field: Field, value: string) => {
+    const next = { ...values, [field]: value };
+    setValues(next);
+    if (submitted.current) setErrors(validate(next, organizationType, termsAccepted));
+  };
+
+  const focusFirst = (found: FieldErrors<Field>) => {
+    const first = FIELD_ORDER.find((field) => found[field]);
+    if (first) formRef.current?.querySelector<HTMLInputElement>(`[name="${first}"]`)?.focus();
+  };
+
+  const submit = () => {
+    submitted.current = true;
+    const found = validate(values, organizationType, termsAccepted);
+    setErrors(found);
+    if (Object.keys(found).length > 0) {
+      focusFirst(found);
+      return;
+    }
+    const type = organizationType ?? 'individual';
+    const email = values.email.trim();
+    const firstName = values.firstName.trim();
+    const lastName = values.lastName.trim();
+    const payload: RegisterInput = {
+      organizationType: type,
+      email,
+      password: values.password,
+      firstName,
+      lastName,
+      fullName: [firstName, lastName].filter(Boolean).join(' '),
+      companyName: type === 'enterprise' ? values.companyName.trim() : '',
+      companyWebsite: type === 'enterprise' ? values.companyWebsite.trim() : '',
+      username: email,
+      userType: 'developer',
+    };
+    register.mutate(payload, {
+      onSuccess: (user) => {
+        setSessionUser(user);
+        toast.success('Registration successful', {
+          description: 'Your account has been created successfully.',
+        });
+        toast(`Welcome, ${user.username}!`);
+        onSuccess?.(user);
+        if (variant === 'page') redirect(returnPath);
+      },
+      onError: (error) => {
+        toast.error('Registration failed', { description: registerErrorMessage(error) });
+        if (!isApiError(error)) return;
+        const fromServer = serverFieldErrors<Field>(error.details, { username: 'email' });
+        if (error.status === 409 && !fromServer.email) fromServer.email = error.message;
+        if (Object.keys(fromServer).length > 0) {
+          setErrors(fromServer);
+          focusFirst(fromServer);
+        }
+      },
+    });
+  };
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (register.isPending) return;
+    try {
+      submit();
+    } catch {
+      toast.error('Registration error', { description: 'An unexpected error occurred. Please try again.' });
+    }
+  };
+
+  const loginLink = (
+    <p className="text-center text-sm text-slate-600">
+      Already have an account?{' '}
+      {onLogin ? (
+        <button
+          type="button"
+          onClick={onLogin}
+          className="cursor-pointer font-semibold text-brand-700 hover:text-brand-800 hover:underline"
+        >
+          Log in
+        </button>
+      ) : (
+        <Link
+          to={paths.auth.href({ tab: 'login' })}
+          className="font-semibold text-brand-700 hover:text-brand-800 hover:underline"
+        >
+          Log in
+        </Link>
+      )}
+    </p>
+  );
+
+  if (!organizationType) {
+    return (
+      <div className="space-y-4">
+        <fieldset>
+          <legend className="text-sm font-semibold text-slate-900">How will you use AgentAtlas?</legend>
+          <div className="mt-3 grid gap-3">
+            {organizationChoices.map((choice) => (
+              <button
+                key={choice.value}
+                type="button"
+                onClick={() => setOrganizationType(choice.value)}
+                className="flex w-full cursor-pointer items-start gap-3 rounded-xl border border-slate-200 bg-white p-4 text-left transition-colors hover:border-brand-600 hover:bg-brand-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
+              >
+                <span className="flex h-10 w-10 shrink-0 items-center justify-center rounded-lg bg-brand-50 text-brand-700">
+                  {choice.icon}
+                </span>
+                <span>
+                  <span className="block font-semibold text-slate-900">{choice.title}</span>
+                  <span className="mt-0.5 block text-sm text-slate-600">{choice.description}</span>
+                </span>
+              </button>
+            ))}
+          </div>
+        </fieldset>
+        {loginLink}
+      </div>
+    );
+  }
+
+  const chosen = organizationChoices.find((choice) => choice.value === organizationType);
+
+  return (
+    <form ref={formRef} onSubmit={onSubmit} noValidate className="space-y-4">
+      <div className="flex items-center justify-between gap-3 rounded-xl border border-slate-200 bg-slate-50 px-4 py-3">
+        <p className="flex min-w-0 items-center gap-2 text-sm text-slate-700">
+          <span className="text-brand-700">{chosen?.icon}</span>
+          <span className="truncate">
+            Account type: <strong className="font-semibold text-slate-900">{chosen?.title}</strong>
+          </span>
+        </p>
+        <button
+          type="button"
+          onClick={() => setOrganizationType(undefined)}
+          className="shrink-0 cursor-pointer text-sm font-medium text-brand-700 hover:text-brand-800 hover:underline"
+        >
+          Change<span className="sr-only"> account type</span>
+        </button>
+      </div>
+      <TextField
+        label="Email"
+        name="email"
+        type="email"
+        autoComplete="email"
+        inputMode="email"
+        placeholder="you@example.com"
+        value={values.email}
+        onValueChange={(value) => update('email', value)}
+        error={errors.email}
+      />
+      <PasswordField
+        label="Password"
+        name="password"
+        autoComplete="new-password"
+        value={values.password}
+        onValueChange={(value) => update('password', value)}
+        error={errors.password}
+      >
+        <PasswordStrengthMeter password={values.password} />
+      </PasswordField>
+      <PasswordField
+        label="Confirm password"
+        name="confirmPassword"
+        autoComplete="new-password"
+        value={values.confirmPassword}
+        onValueChange={(value) => update('confirmPassword', value)}
+        error={errors.confirmPassword}
+      />
+      <div className="grid gap-4 sm:grid-cols-2">
+        <TextField
+          label="First name"
+          name="firstName"
+          autoComplete="given-name"
+          value={values.firstName}
+          onValueChange={(value) => update('firstName', value)}
+          error={errors.firstName}
+        />
+        <TextField
+          label="Last name"
+          name="lastName"
+          autoComplete="family-name"
+          value={values.lastName}
+          onValueChange={(value) => update('lastName', value)}
+          error={errors.lastName}
+        />
+      </div>
+      {organizationType === 'enterprise' && (
+        <div className="grid gap-4 sm:grid-cols-2">
+          <TextField
+            label="Company name"
+            name="companyName"
+            autoComplete="organization"
+            value={values.companyName}
+            onValueChange={(value) => update('companyName', value)}
+            error={errors.companyName}
+          />
+          <TextField
+            label="Company website"
+            name="companyWebsite"
+            type="url"
+            autoComplete="url"
+            placeholder="https://example.com"
+            value={values.companyWebsite}
+            onValueChange={(value) => update('companyWebsite', value)}
+            error={errors.companyWebsite}
+          />
+        </div>
+      )}
+      <CheckboxField checked={termsAccepted} onCheckedChange={setTermsAccepted} name="termsAccepted">
+        I agree to the{' '}
+        <Link to={paths.terms.href()} className="font-medium text-brand-700 underline">
+          Terms of Service
+        </Link>{' '}
+        and the{' '}
+        <Link to={paths.privacy.href()} className="font-medium text-brand-700 underline">
+          Privacy Policy
+        </Link>
+        .
+      </CheckboxField>
+      <Button type="submit" className="w-full" disabled={register.isPending}>
+        {register.isPending ? (
+          <>
+            <ButtonSpinner />
+            Creating account...
+          </>
+        ) : (
+          'Create Account'
+        )}
+      </Button>
+      {loginLink}
+    </form>
+  );
+}

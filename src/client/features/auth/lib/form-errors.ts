@@ -1,0 +1,27 @@
+import type { z } from 'zod';
+import type { ErrorDetails } from '../../../../shared/api/errors.js';
+
+export type FieldErrors<K extends string = string> = Partial<Record<K, string>>;
+
+/** The first message of each field, from a failed zod parse. */
+export function zodFieldErrors<K extends string>(error: z.ZodError): FieldErrors<K> {
+  const errors: Record<string, string> = {};
+  for (const issue of error.issues) {
+    const field = issue.path[0];
+    if (typeof field === 'string' && !(field in errors)) errors[field] = issue.message;
+  }
+  return errors as FieldErrors<K>;
+}
+
+/** The first message of each field the server named in `details` (DESIGN section 2). */
+export function serverFieldErrors<K extends string>(
+  details: ErrorDetails | undefined,
+  rename: Partial<Record<string, K>> = {},
+): FieldErrors<K> {
+  const errors: Record<string, string> = {};
+  for (const [field, messages] of Object.entries(details ?? {})) {
+    const message = messages[0];
+    if (message) errors[rename[field] ?? field] = message;
+  }
+  return errors as FieldErrors<K>;
+}
