@@ -4,7 +4,7 @@ import type { AuthDeps } from './features/auth/auth.service.js';
 import type { GithubSigninDeps } from './features/auth/github-signin.service.js';
 import { createGithubClient } from './features/github/github-client.js';
 import { createAgentsRepo } from './features/agents/agents.repo.js';
-import type { AgentsServiceDeps } from './features/agents/agents.service.js';
+import { SearchVocabulary, type AgentsServiceDeps } from './features/agents/agents.service.js';
 import { createCategoriesRepo } from './features/categories/categories.repo.js';
 import { createReviewsRepo } from './features/reviews/reviews.repo.js';
 import type { ReviewsServiceDeps } from './features/reviews/reviews.service.js';
@@ -20,7 +20,12 @@ export function createServices(db: Db, config: Config, mailer: Mailer) {
   const github = createGithubClient(config.github);
   const auth = { db, users, mailer, config } satisfies AuthDeps;
   return {
-    agents: { db, agents, categories } satisfies AgentsServiceDeps,
+    agents: {
+      db,
+      agents,
+      categories,
+      vocabulary: new SearchVocabulary(() => agents.searchVocabulary()),
+    } satisfies AgentsServiceDeps,
     reviews: { db, agents, reviews } satisfies ReviewsServiceDeps,
     auth,
     githubSignin: { ...auth, github } satisfies GithubSigninDeps,

@@ -232,3 +232,13 @@ describe('POST /api/agents/{id}/views', () => {
     expect((await t.request('/api/agents/unknown-agent/views', { method: 'POST' })).status).toBe(404);
   });
 });
+
+describe('typo tolerance', () => {
+  it('searches the closest indexed spelling when nothing matches the words as typed', async () => {
+    const body = await list('?q=parsre%20pro');
+    expect(body.didYouMean).toBe('parser pro');
+    expect(body.agents.map((agent) => agent.slug)).toContain('parser-pro');
+    const exact = await list('?q=parser');
+    expect(exact.didYouMean).toBeUndefined();
+  });
+});

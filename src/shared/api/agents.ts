@@ -90,7 +90,10 @@ export const agentDetailSchema = z.object({
 });
 export type AgentDetail = z.infer<typeof agentDetailSchema>;
 
-export const agentListResponseSchema = pagedSchema('agents', agentSummarySchema);
+export const agentListResponseSchema = pagedSchema('agents', agentSummarySchema).extend({
+  /** Set when nothing matched the words as typed and these corrected words were searched instead. */
+  didYouMean: z.string().optional(),
+});
 export type AgentListResponse = z.infer<typeof agentListResponseSchema>;
 
 export const agentIdOrSlugParamsSchema = z.object({

@@ -227,6 +227,7 @@ export function initialMigration(dialect: Dialect): Migration {
           name, tagline, description, tags,
           content='agents', content_rowid='id', tokenize='unicode61 remove_diacritics 2', prefix='2 3 4'
         )`.execute(db);
+        await sql`CREATE VIRTUAL TABLE agents_fts_vocab USING fts5vocab(agents_fts, 'row')`.execute(db);
         await sql`CREATE TRIGGER agents_fts_insert AFTER INSERT ON agents BEGIN
           INSERT INTO agents_fts(rowid, name, tagline, description, tags)
           VALUES (new.id, new.name, new.tagline, new.description, new.tags);
@@ -246,7 +247,7 @@ export function initialMigration(dialect: Dialect): Migration {
           setweight(to_tsvector('simple', coalesce(name, '')), 'A') ||
           setweight(to_tsvector('simple', coalesce(tags, '')), 'B') ||
           setweight(to_tsvector('simple', coalesce(tagline, '')), 'B') ||
-          setweight(to_tsvector('english', coalesce(description, '')), 'C')
+          setweight(to_tsvector('simple', coalesce(description, '')), 'C')
         ) STORED`.execute(db);
         await sql`CREATE INDEX agents_search_idx ON agents USING gin(search_vector)`.execute(db);
       }

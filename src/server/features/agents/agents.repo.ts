@@ -243,6 +243,19 @@ export function createAgentsRepo(db: Db) {
       await executor.deleteFrom('agent_activity').where('day', '<', day).execute();
     },
 
+    /** Every indexed word with the number of agents it appears in (for spelling suggestions). */
+    async searchVocabulary(): Promise<Map<string, number>> {
+      const rows =
+        db.dialect === 'sqlite'
+          ? (await sql<{ term: string; doc: number }>`SELECT term, doc FROM agents_fts_vocab`.execute(k)).rows
+          : (
+              await sql<{ term: string; doc: number }>`
+                SELECT word AS term, ndoc AS doc FROM ts_stat('SELECT search_vector FROM agents WHERE status = ''published''')
+              `.execute(k)
+            ).rows;
+      return new Map(rows.map((row) => [row.term, Number(row.doc)]));
+    },
+
     async sitemapEntries() {
       return k
         .selectFrom('agents')

@@ -10,11 +10,50 @@ import { daysAgo, utcDay } from '../../lib/time.js';
 import type { CategoriesRepo } from '../categories/categories.repo.js';
 import { presentAgentDetail, presentAgentSummary } from './agents.presenter.js';
 import { SEARCH_RESULT_CAP, searchTerms, type AgentsRepo } from './agents.repo.js';
+import { closestWord } from './spelling.js';
 
 export interface AgentsServiceDeps {
   db: Db;
   agents: AgentsRepo;
   categories: CategoriesRepo;
+  vocabulary: SearchVocabulary;
+}
+
+const VOCABULARY_TTL_MS = 10 * 60 * 1000;
+
+/** The indexed words, loaded when a search first finds nothing and kept for ten minutes. */
+export class SearchVocabulary {
+  private words: Map<string, number> | undefined;
+  private loadedAt = 0;
+  private loading: Promise<Map<string, number>> | undefined;
+
+  constructor(private readonly load: () => Promise<Map<string, number>>) {}
+
+  async get(): Promise<Map<string, number>> {
+    if (this.words && Date.now() - this.loadedAt < VOCABULARY_TTL_MS) return this.words;
+    this.loading ??= this.load().then((words) => {
+      this.words = words;
+      this.loadedAt = Date.now();
+      this.loading = undefined;
+      return words;
+    });
+    return this.loading;
+  }
+}
+
+/** Replaces misspelt words by the closest indexed ones; null when there is nothing to correct. */
+async function correctedTerms(deps: AgentsServiceDeps, terms: string[]): Promise<string[] | null> {
+  const vocabulary = await deps.vocabulary.get();
+  let changed = false;
+  const corrected = terms.map((term, index) => {
+    // The last word may be half typed: leave it alone when some indexed word starts with it.
+    if (index === terms.length - 1 && [...vocabulary.keys()].some((word) => word.startsWith(term)))
+      return term;
+    const closest = closestWord(term, vocabulary);
+    if (closest) changed = true;
+    return closest ?? term;
+  });
+  return changed ? corrected : null;
 }
 
 const HOME_SECTION_SIZE = 8;
@@ -38,8 +77,22 @@ export async function listAgents(deps: AgentsServiceDeps, query: AgentListQuery)
   const offset = (query.page - 1) * query.limit;
 
   let totalCount: number;
-  if (terms.length > 0) totalCount = await deps.agents.countMatches({ filters, terms });
-  else if (query.verified === undefined && query.pricing === undefined)
+  let didYouMean: string | undefined;
+  if (terms.length > 0) {
+    totalCount = await deps.agents.countMatches({ filters, terms });
+    if (totalCount === 0) {
+      // Typo tolerance: no match at all, so try the closest indexed spelling of each word.
+      const corrected = await correctedTerms(deps, terms);
+      if (corrected) {
+        const count = await deps.agents.countMatches({ filters, terms: corrected });
+        if (count > 0) {
+          terms.splice(0, terms.length, ...corrected);
+          totalCount = count;
+          didYouMean = corrected.join(' ');
+        }
+      }
+    }
+  } else if (query.verified === undefined && query.pricing === undefined)
     totalCount = categoryCount ?? (await deps.agents.countPublished());
   else totalCount = await deps.agents.countFiltered(filters);
 
@@ -53,6 +106,7 @@ export async function listAgents(deps: AgentsServiceDeps, query: AgentListQuery)
     totalCount,
     totalPages: Math.ceil(reachable / query.limit),
     currentPage: query.page,
+    ...(didYouMean ? { didYouMean } : {}),
   };
 }
 

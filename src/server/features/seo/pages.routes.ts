@@ -71,18 +71,24 @@ export default async function pagesRoutes(app: FastifyInstance) {
     data['/api/filters'] = { categories, pricing: [...pricingModels], sorts: [...agentSorts] };
     if (pattern === '/') {
       const verified = search.get('verified') === 'true';
-      data[verified ? '/api/home?verified=true' : '/api/home'] = await getHome(app.services.agents, { verifiedOnly: verified });
+      data[verified ? '/api/home?verified=true' : '/api/home'] = await getHome(app.services.agents, {
+        verifiedOnly: verified,
+      });
     }
     if (pattern === '/agents/:slug') {
       const slug = decodeURIComponent(pathname.split('/')[2] ?? '');
       try {
         const agent = await getAgent(app.services.agents, slug);
         data[`/api/agents/${encodeURIComponent(slug)}`] = agent;
-        data[`/api/agents/${agent.id}/reviews?page=1&limit=5`] = await listReviews(app.services.reviews, String(agent.id), {
-          page: 1,
-          limit: 5,
-          sort: 'newest',
-        });
+        data[`/api/agents/${agent.id}/reviews?page=1&limit=5`] = await listReviews(
+          app.services.reviews,
+          String(agent.id),
+          {
+            page: 1,
+            limit: 5,
+            sort: 'newest',
+          },
+        );
       } catch (error) {
         if (!(error instanceof AppError)) throw error;
       }
