@@ -1,0 +1,56 @@
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AgentListResponse } from '../../src/shared/api/agents.js';
+import { seedDemoIfEmpty } from '../../src/server/db/seed-demo.js';
+import { createTestApp, type TestApp } from '../support/test-app.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+describe('the demo seed', () => {
+  it('fills an empty database with a varied catalogue whose counters agree with its rows', async () => {
+    const seeded = await seedDemoIfEmpty(t.app.db);
+    expect(seeded?.agents).toBeGreaterThanOrEqual(80);
+    expect(seeded?.reviews).toBeGreaterThan(300);
+    const k = t.app.db.kysely;
+
+    const categories = await k.selectFrom('categories').selectAll().execute();
+    expect(categories.length).toBeGreaterThanOrEqual(12);
+    const perCategory = await k
+      .selectFrom('agents')
+      .select(['category_id', (eb) => eb.fn.countAll<number>().as('count')])
+      .where('status', '=', 'published')
+      .groupBy('category_id')
+      .execute();
+    for (const category of categories) {
+      const counted = perCategory.find((row) => row.category_id === category.id);
+      expect(category.agent_count).toBe(Number(counted?.count ?? 0));
+    }
+
+    const mismatched = await sql<{ id: number }>`
+      SELECT a.id FROM agents a
+      LEFT JOIN (SELECT agent_id, count(*) AS n, sum(rating) AS s FROM reviews GROUP BY agent_id) r ON r.agent_id = a.id
+      WHERE a.rating_count <> coalesce(r.n, 0) OR a.rating_sum <> coalesce(r.s, 0)
+    `.execute(k);
+    expect(mismatched.rows).toEqual([]);
+
+    const verified = await k.selectFrom('agents').select('id').where('verified', '=', 1).execute();
+    expect(verified.length).toBeGreaterThan(2);
+    expect(verified.length).toBeLessThan(seeded!.agents / 2);
+    const reviewers = await k.selectFrom('reviews').select('user_id').distinct().execute();
+    expect(reviewers.length).toBeGreaterThan(5);
+  });
+
+  it('refuses to touch a database that already has a catalogue', async () => {
+    expect(await seedDemoIfEmpty(t.app.db)).toBeNull();
+  });
+
+  it('makes the seeded catalogue searchable', async () => {
+    t.app.responseCache.invalidate();
+    const body = (await (await t.request('/api/agents?q=pull%20request')).json()) as AgentListResponse;
+    expect(body.agents.slice(0, 3).map((agent) => agent.slug)).toContain('patchwork');
+  });
+});
