@@ -22,6 +22,7 @@ import authRoutes from './features/auth/auth.routes.js';
 import githubSigninRoutes from './features/auth/github-signin.routes.js';
 import healthRoutes from './features/health/health.routes.js';
 import newsletterRoutes from './features/newsletter/newsletter.routes.js';
+import notificationsRoutes from './features/notifications/notifications.routes.js';
 import pagesRoutes from './features/seo/pages.routes.js';
 import seoRoutes from './features/seo/seo.routes.js';
 import usersRoutes from './features/users/users.routes.js';
@@ -138,6 +139,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   await app.register(authRoutes);
   await app.register(githubSigninRoutes);
   await app.register(usersRoutes);
+  await app.register(notificationsRoutes);
   await app.register(seoRoutes);
   await app.register(pagesRoutes);
 

@@ -9,16 +9,28 @@ import { createCategoriesRepo } from './features/categories/categories.repo.js';
 import { createReviewsRepo } from './features/reviews/reviews.repo.js';
 import type { ReviewsServiceDeps } from './features/reviews/reviews.service.js';
 import { createUsersRepo } from './features/users/users.repo.js';
+import { createNotificationsRepo } from './features/notifications/notifications.repo.js';
+import type { NotificationsDeps } from './features/notifications/notifications.service.js';
+import type { Notification } from '../shared/api/notifications.js';
 import type { Mailer } from './mail/mailer.js';
 
 /** The repositories each feature's service functions take, built once over the database handle. */
-export function createServices(db: Db, config: Config, mailer: Mailer) {
+export function createServices(
+  db: Db,
+  config: Config,
+  mailer: Mailer,
+  publishNotifications: (userId: number, notifications: Notification[]) => void = () => {},
+) {
   const agents = createAgentsRepo(db);
   const categories = createCategoriesRepo(db);
   const reviews = createReviewsRepo(db);
   const users = createUsersRepo(db);
   const github = createGithubClient(config.github);
-  const auth = { db, users, mailer, config } satisfies AuthDeps;
+  const notifications = {
+    notifications: createNotificationsRepo(db),
+    publish: publishNotifications,
+  } satisfies NotificationsDeps;
+  const auth = { db, users, mailer, config, notifications } satisfies AuthDeps;
   return {
     agents: {
       db,
@@ -28,6 +40,7 @@ export function createServices(db: Db, config: Config, mailer: Mailer) {
     } satisfies AgentsServiceDeps,
     reviews: { db, agents, reviews } satisfies ReviewsServiceDeps,
     auth,
+    notifications,
     githubSignin: { ...auth, github } satisfies GithubSigninDeps,
   };
 }

@@ -7,6 +7,7 @@ import { AppError, conflict, invalid, unauthenticated } from '../../errors.js';
 import { nowIso } from '../../lib/time.js';
 import type { Mailer } from '../../mail/mailer.js';
 import type { UsersRepo } from '../users/users.repo.js';
+import { createNotification, type NotificationsDeps } from '../notifications/notifications.service.js';
 import { consumeEmailToken, issueEmailToken } from './email-tokens.js';
 import { passwordResetMail, verificationMail } from './auth.mails.js';
 import {
@@ -22,6 +23,7 @@ export interface AuthDeps {
   users: UsersRepo;
   mailer: Mailer;
   config: Pick<Config, 'publicUrl' | 'adminEmails'>;
+  notifications: NotificationsDeps;
 }
 
 const INVALID_CREDENTIALS = 'Invalid email or password.';
@@ -80,6 +82,14 @@ export async function registerUser(
       throw conflict('An account with this email already exists. Please log in instead.');
     throw error;
   }
+  const welcome = await createNotification(deps.notifications, deps.db.kysely, {
+    user_id: user.id,
+    type: 'system',
+    title: 'Welcome to AgentAtlas',
+    message: 'Find agents you can trust, keep favorites, and list your own agents to earn a reputation.',
+    link: '/agents',
+  });
+  deps.notifications.publish(user.id, [welcome]);
   await sendVerification(deps, user);
   return user;
 }

@@ -1,0 +1,68 @@
+import type {
+  Notification,
+  NotificationListQuery,
+  NotificationListResponse,
+} from '../../../shared/api/notifications.js';
+import type { Executor } from '../../db/database.js';
+import type { Selectable } from 'kysely';
+import type { NotificationsTable } from '../../db/schema.js';
+import { notFound } from '../../errors.js';
+import type { NotificationsRepo } from './notifications.repo.js';
+
+export interface NotificationsDeps {
+  notifications: NotificationsRepo;
+  /** Pushes freshly stored notifications to the user's open sockets (DESIGN section 5). */
+  publish(userId: number, notifications: Notification[]): void;
+}
+
+export function presentNotification(row: Selectable<NotificationsTable>): Notification {
+  return {
+    id: row.id,
+    type: row.type,
+    title: row.title,
+    message: row.message,
+    link: row.link,
+    read: row.read === 1,
+    createdAt: row.created_at,
+  };
+}
+
+/**
+ * Stores a notification and then publishes it. Inside a transaction, pass the transaction and
+ * publish only after it commits (use the returned value).
+ */
+export async function createNotification(
+  deps: NotificationsDeps,
+  executor: Executor,
+  values: Pick<NotificationsTable, 'user_id' | 'type' | 'title' | 'message' | 'link'>,
+): Promise<Notification> {
+  return presentNotification(await deps.notifications.insert(executor, values));
+}
+
+export async function listNotifications(
+  deps: NotificationsDeps,
+  userId: number,
+  query: NotificationListQuery,
+): Promise<NotificationListResponse> {
+  const [rows, totalCount] = await Promise.all([
+    deps.notifications.findPage({
+      userId,
+      read: query.read,
+      limit: query.limit,
+      offset: (query.page - 1) * query.limit,
+    }),
+    deps.notifications.count({ userId, read: query.read }),
+  ]);
+  return {
+    notifications: rows.map(presentNotification),
+    totalCount,
+    totalPages: Math.ceil(totalCount / query.limit),
+    currentPage: query.page,
+  };
+}
+
+export async function markNotificationRead(deps: NotificationsDeps, userId: number, id: number) {
+  const row = await deps.notifications.markRead(userId, id);
+  if (!row) throw notFound('Notification not found');
+  return presentNotification(row);
+}
