@@ -23,6 +23,7 @@ import githubSigninRoutes from './features/auth/github-signin.routes.js';
 import healthRoutes from './features/health/health.routes.js';
 import newsletterRoutes from './features/newsletter/newsletter.routes.js';
 import notificationsRoutes from './features/notifications/notifications.routes.js';
+import favoritesRoutes from './features/favorites/favorites.routes.js';
 import pagesRoutes from './features/seo/pages.routes.js';
 import seoRoutes from './features/seo/seo.routes.js';
 import usersRoutes from './features/users/users.routes.js';
@@ -86,9 +87,9 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     : undefined;
   const subscriber = redis?.duplicate();
 
-  const mailer = createMailer(config, app.log);
-  const services = createServices(db, config, mailer);
   const responseCache = new ResponseCache();
+  const mailer = createMailer(config, app.log);
+  const services = createServices(db, config, mailer, responseCache);
   const viewCounter = new ViewCounter(services.agents, (error) =>
     app.log.error({ err: error }, 'view flush failed'),
   );
@@ -140,6 +141,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   await app.register(githubSigninRoutes);
   await app.register(usersRoutes);
   await app.register(notificationsRoutes);
+  await app.register(favoritesRoutes);
   await app.register(seoRoutes);
   await app.register(pagesRoutes);
 

@@ -9,6 +9,9 @@ import { createCategoriesRepo } from './features/categories/categories.repo.js';
 import { createReviewsRepo } from './features/reviews/reviews.repo.js';
 import type { ReviewsServiceDeps } from './features/reviews/reviews.service.js';
 import { createUsersRepo } from './features/users/users.repo.js';
+import { createFavoritesRepo } from './features/favorites/favorites.repo.js';
+import type { FavoritesDeps } from './features/favorites/favorites.service.js';
+import type { ResponseCache } from './lib/response-cache.js';
 import { createNotificationsRepo } from './features/notifications/notifications.repo.js';
 import type { NotificationsDeps } from './features/notifications/notifications.service.js';
 import type { Notification } from '../shared/api/notifications.js';
@@ -19,6 +22,7 @@ export function createServices(
   db: Db,
   config: Config,
   mailer: Mailer,
+  cache: ResponseCache,
   publishNotifications: (userId: number, notifications: Notification[]) => void = () => {},
 ) {
   const agents = createAgentsRepo(db);
@@ -31,13 +35,21 @@ export function createServices(
     publish: publishNotifications,
   } satisfies NotificationsDeps;
   const auth = { db, users, mailer, config, notifications } satisfies AuthDeps;
+  const agentsDeps = {
+    db,
+    agents,
+    categories,
+    vocabulary: new SearchVocabulary(() => agents.searchVocabulary()),
+  } satisfies AgentsServiceDeps;
   return {
-    agents: {
+    agents: agentsDeps,
+    favorites: {
       db,
-      agents,
-      categories,
-      vocabulary: new SearchVocabulary(() => agents.searchVocabulary()),
-    } satisfies AgentsServiceDeps,
+      favorites: createFavoritesRepo(db),
+      agents: agentsDeps,
+      notifications,
+      cache,
+    } satisfies FavoritesDeps,
     reviews: { db, agents, reviews } satisfies ReviewsServiceDeps,
     auth,
     notifications,

@@ -1,0 +1,106 @@
+import type { Favorite, UpdateFavorite } from '../../../shared/api/favorites.js';
+import type { Db } from '../../db/database.js';
+import type { UserRow } from '../../db/schema.js';
+import { notFound } from '../../errors.js';
+import type { ResponseCache } from '../../lib/response-cache.js';
+import { utcDay } from '../../lib/time.js';
+import { presentAgentSummary } from '../agents/agents.presenter.js';
+import { refreshTrending, type AgentsServiceDeps } from '../agents/agents.service.js';
+import { createNotification, type NotificationsDeps } from '../notifications/notifications.service.js';
+import { publicDisplayName } from '../users/public-name.js';
+import type { FavoriteRow, FavoritesRepo } from './favorites.repo.js';
+
+export interface FavoritesDeps {
+  db: Db;
+  favorites: FavoritesRepo;
+  agents: AgentsServiceDeps;
+  notifications: NotificationsDeps;
+  cache: ResponseCache;
+}
+
+function parseTags(json: string): string[] {
+  try {
+    const value: unknown = JSON.parse(json);
+    return Array.isArray(value) ? value.filter((tag): tag is string => typeof tag === 'string') : [];
+  } catch {
+    return [];
+  }
+}
+
+function presentFavorite(row: FavoriteRow): Favorite {
+  return {
+    id: row.favorite_id,
+    agentId: row.agent_id,
+    agent: presentAgentSummary(row),
+    tags: parseTags(row.favorite_tags),
+    notes: row.notes,
+    createdAt: row.favorited_at,
+  };
+}
+
+export async function listFavorites(deps: FavoritesDeps, userId: number) {
+  return { favorites: (await deps.favorites.findAllForUser(userId)).map(presentFavorite) };
+}
+
+export async function checkFavorite(deps: FavoritesDeps, userId: number, agentId: number) {
+  const row = await deps.favorites.findOne(deps.db.kysely, { userId, agentId });
+  return { isFavorited: row !== null, favoriteId: row?.favorite_id ?? null };
+}
+
+/** Adds a favorite (adding it again is harmless) and tells the agent's owner. */
+export async function addFavorite(deps: FavoritesDeps, user: UserRow, agentId: number) {
+  const agent = await deps.agents.agents.findDetail({ id: agentId });
+  if (!agent || agent.status !== 'published') throw notFound('Agent not found');
+  const { favorite, created, notification } = await deps.db.kysely.transaction().execute(async (trx) => {
+    const inserted = await deps.favorites.insert(trx, user.id, agentId);
+    if (inserted) await deps.favorites.adjustAgentCount(trx, agentId, 1, utcDay());
+    const row = await deps.favorites.findOne(trx, { userId: user.id, agentId });
+    const ownerNotice =
+      inserted && agent.owner_id !== null && agent.owner_id !== user.id
+        ? await createNotification(deps.notifications, trx, {
+            user_id: agent.owner_id,
+            type: 'favorite',
+            title: `${agent.name} was favorited`,
+            message: `${publicDisplayName(user)} added ${agent.name} to their favorites.`,
+            link: `/agents/${agent.slug}`,
+          })
+        : null;
+    return { favorite: row!, created: inserted, notification: ownerNotice };
+  });
+  if (notification && agent.owner_id !== null) deps.notifications.publish(agent.owner_id, [notification]);
+  if (created) {
+    deps.cache.invalidate();
+    await refreshTrending(deps.agents, [agentId]);
+  }
+  return { favorite: presentFavorite(favorite), created };
+}
+
+export async function updateFavorite(
+  deps: FavoritesDeps,
+  userId: number,
+  id: number,
+  changes: UpdateFavorite,
+) {
+  const existing = await deps.favorites.findOne(deps.db.kysely, { userId, id });
+  if (!existing) throw notFound('Favorite not found');
+  await deps.favorites.update(deps.db.kysely, id, {
+    ...(changes.tags !== undefined ? { tags: JSON.stringify(changes.tags) } : {}),
+    ...(changes.notes !== undefined ? { notes: changes.notes || null } : {}),
+  });
+  return presentFavorite((await deps.favorites.findOne(deps.db.kysely, { userId, id }))!);
+}
+
+/** Removes a favorite found by its id or its agent; someone else's answers 404 like a missing one. */
+export async function removeFavorite(
+  deps: FavoritesDeps,
+  userId: number,
+  where: { id: number } | { agentId: number },
+) {
+  await deps.db.kysely.transaction().execute(async (trx) => {
+    const existing = await deps.favorites.findOne(trx, { userId, ...where });
+    if (!existing) throw notFound('Favorite not found');
+    await deps.favorites.delete(trx, existing.favorite_id);
+    await deps.favorites.adjustAgentCount(trx, existing.agent_id, -1, utcDay());
+  });
+  deps.cache.invalidate();
+}

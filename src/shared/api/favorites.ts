@@ -1,0 +1,54 @@
+import { z } from 'zod';
+import { agentSummarySchema } from './agents.js';
+
+export const FAVORITE_TAGS_MAX = 10;
+export const FAVORITE_TAG_MAX = 32;
+export const FAVORITE_NOTES_MAX = 2000;
+
+/** Spec section 3: Favorite (id, agentId, agent, createdAt; tags and notes). */
+export const favoriteSchema = z.object({
+  id: z.number().int(),
+  agentId: z.number().int(),
+  agent: agentSummarySchema,
+  tags: z.array(z.string()),
+  notes: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type Favorite = z.infer<typeof favoriteSchema>;
+
+export const favoriteListSchema = z.object({ favorites: z.array(favoriteSchema) });
+export type FavoriteList = z.infer<typeof favoriteListSchema>;
+
+export const addFavoriteSchema = z.object({
+  agentId: z.coerce
+    .number({ error: 'agentId must be an agent id' })
+    .int('agentId must be an agent id')
+    .positive('agentId must be an agent id'),
+});
+
+export const updateFavoriteSchema = z.object({
+  id: z.number().int().optional(),
+  tags: z
+    .array(
+      z
+        .string()
+        .trim()
+        .toLowerCase()
+        .min(1, 'A tag cannot be empty')
+        .max(FAVORITE_TAG_MAX, `A tag can have at most ${FAVORITE_TAG_MAX} characters`),
+    )
+    .max(FAVORITE_TAGS_MAX, `At most ${FAVORITE_TAGS_MAX} tags`)
+    .transform((tags) => [...new Set(tags)])
+    .optional(),
+  notes: z
+    .string()
+    .trim()
+    .max(FAVORITE_NOTES_MAX, `Notes can have at most ${FAVORITE_NOTES_MAX} characters`)
+    .nullish(),
+});
+export type UpdateFavorite = z.infer<typeof updateFavoriteSchema>;
+
+export const favoriteCheckSchema = z.object({
+  isFavorited: z.boolean(),
+  favoriteId: z.number().int().nullable(),
+});

@@ -1,0 +1,159 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AgentDetail } from '../../src/shared/api/agents.js';
+import type { CurrentUser } from '../../src/shared/api/auth.js';
+import type { Favorite, FavoriteList } from '../../src/shared/api/favorites.js';
+import type { NotificationListResponse } from '../../src/shared/api/notifications.js';
+import { factories } from '../support/factories.js';
+import { registerAndSignIn } from '../support/sessions.js';
+import { createTestApp, type TestApp } from '../support/test-app.js';
+
+let t: TestApp;
+let f: ReturnType<typeof factories>;
+beforeAll(async () => {
+  t = await createTestApp();
+  f = factories(t.app);
+});
+afterAll(() => t.close());
+
+let counter = 0;
+async function signedIn() {
+  const cookie = await registerAndSignIn(t, `fan-${Date.now()}-${(counter += 1)}@example.com`);
+  const user = (await (await t.request('/api/auth/user', { headers: { cookie } })).json()) as CurrentUser;
+  return { cookie, user };
+}
+
+describe('favorites', () => {
+  it('adds, checks, lists, tags and notes, and removes a favorite; the agent counts it', async () => {
+    const { cookie } = await signedIn();
+    const agent = await f.createAgent({ name: 'Fave Agent' });
+    const added = await t.request('/api/favorites', {
+      method: 'POST',
+      headers: { cookie },
+      json: { agentId: agent.id },
+    });
+    expect(added.status).toBe(201);
+    const favorite = (await added.json()) as Favorite;
+    expect(favorite).toMatchObject({
+      agentId: agent.id,
+      agent: { name: 'Fave Agent' },
+      tags: [],
+      notes: null,
+    });
+    const again = await t.request('/api/favorites', {
+      method: 'POST',
+      headers: { cookie },
+      json: { agentId: agent.id },
+    });
+    expect(again.status).toBe(200);
+
+    expect(
+      await (await t.request(`/api/favorites/check/${agent.id}`, { headers: { cookie } })).json(),
+    ).toEqual({
+      isFavorited: true,
+      favoriteId: favorite.id,
+    });
+    const detail = (await (await t.request(`/api/agents/${agent.slug}`)).json()) as AgentDetail;
+    expect(detail.favoritesCount).toBe(1);
+
+    const updated = await t.request(`/api/favorites/${favorite.id}`, {
+      method: 'PUT',
+      headers: { cookie },
+      json: { id: favorite.id, tags: ['Work', 'work', ' research '], notes: 'Try on the Q3 backlog' },
+    });
+    expect(await updated.json()).toMatchObject({
+      tags: ['work', 'research'],
+      notes: 'Try on the Q3 backlog',
+    });
+    const list = (await (await t.request('/api/favorites', { headers: { cookie } })).json()) as FavoriteList;
+    expect(list.favorites.map((entry) => entry.id)).toEqual([favorite.id]);
+
+    expect(
+      (await t.request(`/api/favorites/agent/${agent.id}`, { method: 'DELETE', headers: { cookie } })).status,
+    ).toBe(204);
+    expect(
+      await (await t.request(`/api/favorites/check/${agent.id}`, { headers: { cookie } })).json(),
+    ).toEqual({
+      isFavorited: false,
+      favoriteId: null,
+    });
+    expect(
+      ((await (await t.request(`/api/agents/${agent.slug}`)).json()) as AgentDetail).favoritesCount,
+    ).toBe(0);
+  });
+
+  it("keeps favorites private: someone else's favorite id answers 404", async () => {
+    const owner = await signedIn();
+    const other = await signedIn();
+    const agent = await f.createAgent();
+    const favorite = (await (
+      await t.request('/api/favorites', {
+        method: 'POST',
+        headers: { cookie: owner.cookie },
+        json: { agentId: agent.id },
+      })
+    ).json()) as Favorite;
+    const put = await t.request(`/api/favorites/${favorite.id}`, {
+      method: 'PUT',
+      headers: { cookie: other.cookie },
+      json: { notes: 'mine' },
+    });
+    expect(put.status).toBe(404);
+    const del = await t.request(`/api/favorites/${favorite.id}`, {
+      method: 'DELETE',
+      headers: { cookie: other.cookie },
+    });
+    expect(del.status).toBe(404);
+    const list = (await (
+      await t.request('/api/favorites', { headers: { cookie: other.cookie } })
+    ).json()) as FavoriteList;
+    expect(list.favorites).toEqual([]);
+    expect((await t.request('/api/favorites')).status).toBe(401);
+    expect((await t.request('/api/favorites', { method: 'POST', json: { agentId: agent.id } })).status).toBe(
+      401,
+    );
+  });
+
+  it('tells the owner, and refuses unknown agents and bad input', async () => {
+    const owner = await signedIn();
+    const fan = await signedIn();
+    const agent = await f.createAgent({ owner_id: owner.user.id, name: 'Owned Agent' });
+    await t.request('/api/favorites', {
+      method: 'POST',
+      headers: { cookie: fan.cookie },
+      json: { agentId: agent.id },
+    });
+    const notes = (await (
+      await t.request('/api/notifications', { headers: { cookie: owner.cookie } })
+    ).json()) as NotificationListResponse;
+    expect(notes.notifications[0]).toMatchObject({
+      type: 'favorite',
+      title: 'Owned Agent was favorited',
+      link: `/agents/${agent.slug}`,
+    });
+
+    expect(
+      (
+        await t.request('/api/favorites', {
+          method: 'POST',
+          headers: { cookie: fan.cookie },
+          json: { agentId: 999999 },
+        })
+      ).status,
+    ).toBe(404);
+    expect(
+      (
+        await t.request('/api/favorites', {
+          method: 'POST',
+          headers: { cookie: fan.cookie },
+          json: { agentId: 'x' },
+        })
+      ).status,
+    ).toBe(400);
+    const tooMany = await t.request('/api/favorites/1', {
+      method: 'PUT',
+      headers: { cookie: fan.cookie },
+      json: { tags: Array.from({ length: 11 }, (_, index) => `t${index}`) },
+    });
+    expect(tooMany.status).toBe(400);
+  });
+});
