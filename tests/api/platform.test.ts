@@ -137,13 +137,11 @@ describe('pages', () => {
 
   it('puts an agent page title, description and Open Graph tags in the HTML, escaped', async () => {
     const html = await (await t.request('/agents/deep-diver')).text();
-    expect(html).toContain('<title>Deep &lt;Diver&gt; · Research AI agent · AgentAtlas</title>');
+    expect(html).toContain('<title>Deep &lt;Diver&gt; · AgentAtlas</title>');
     expect(html).toContain(
       '<meta name="description" content="Finds &quot;papers&quot; &amp; summarises them">',
     );
-    expect(html).toContain(
-      '<meta property="og:title" content="Deep &lt;Diver&gt; · Research AI agent · AgentAtlas">',
-    );
+    expect(html).toContain('<meta property="og:title" content="Deep &lt;Diver&gt; · AgentAtlas">');
     expect(html).toContain('<meta property="og:url" content="http://localhost:3000/agents/deep-diver">');
   });
 

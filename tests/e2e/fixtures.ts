@@ -10,7 +10,11 @@ export const test = base.extend<{ consoleErrors: string[] }>({
     async ({ page }, use) => {
       const errors: string[] = [];
       page.on('console', (message) => {
-        if (message.type() === 'error') errors.push(message.text());
+        if (message.type() !== 'error') return;
+        // A page that is meant to answer 404 (an unknown path, an unknown agent) logs its own status.
+        const documentStatus =
+          message.text().startsWith('Failed to load resource') && message.location().url === page.url();
+        if (!documentStatus) errors.push(`${message.text()} (${message.location().url})`);
       });
       page.on('pageerror', (error) => errors.push(String(error)));
       await use(errors);
@@ -44,6 +48,10 @@ export async function signUp(page: Page, overrides: Record<string, unknown> = {}
 
 /** axe-core over the page; serious and critical violations fail the test. */
 export async function expectNoSeriousA11yViolations(page: Page) {
+  // Contrast is measured on what is painted: let the page fades finish first.
+  await page.waitForFunction(() =>
+    document.getAnimations().every((animation) => animation.playState !== 'running'),
+  );
   const results = await new AxeBuilder({ page }).analyze();
   const serious = results.violations.filter((violation) =>
     ['serious', 'critical'].includes(violation.impact ?? ''),

@@ -19,10 +19,22 @@ function load(): Map<string, unknown> {
   return preloaded;
 }
 
-export function takePreloaded(url: string): { found: true; value: unknown } | { found: false } {
+/** The server marks an embedded error answer with this key (features/seo/pages.routes.ts). */
+const EMBEDDED_ERROR = '__embeddedError';
+
+type Taken =
+  | { found: false }
+  | { found: true; value: unknown; error?: undefined }
+  | { found: true; value?: undefined; error: { status: number; message: string } };
+
+export function takePreloaded(url: string): Taken {
   const data = load();
   if (!data.has(url)) return { found: false };
   const value = data.get(url);
   data.delete(url);
+  if (typeof value === 'object' && value !== null && EMBEDDED_ERROR in value) {
+    const error = (value as Record<string, { status: number; message: string }>)[EMBEDDED_ERROR]!;
+    return { found: true, error };
+  }
   return { found: true, value };
 }

@@ -90,7 +90,10 @@ export async function request<T>(path: string, options: RequestOptions = {}): Pr
   const { method = 'GET', body, headers, signal } = options;
   if (method === 'GET') {
     const preloaded = takePreloaded(path);
-    if (preloaded.found) return preloaded.value as T;
+    if (preloaded.found) {
+      if (preloaded.error) throw new ApiError(preloaded.error);
+      return preloaded.value as T;
+    }
   }
   const init: RequestInit = {
     method,

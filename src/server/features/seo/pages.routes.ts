@@ -11,6 +11,9 @@ import { listReviews } from '../reviews/reviews.service.js';
 import { loadRoutePreloads } from './client-manifest.js';
 import { injectMeta, renderMetaTags, SITE_DESCRIPTION, SITE_NAME, type PageMeta } from './page-meta.js';
 
+/** Marks an embedded answer that was an error (the client's request helper throws it). */
+const EMBEDDED_ERROR = '__embeddedError';
+
 const FALLBACK_SHELL = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>AgentAtlas</title>
 <!--app-meta--></head><body><main><h1>AgentAtlas</h1>
 <p>The web client has not been built. Run <code>npm run build</code> (npm start does it for you).</p></main></body></html>`;
@@ -91,6 +94,10 @@ export default async function pagesRoutes(app: FastifyInstance) {
         );
       } catch (error) {
         if (!(error instanceof AppError)) throw error;
+        // The error is embedded too, so the page shows "not found" without asking again.
+        data[`/api/agents/${encodeURIComponent(slug)}`] = {
+          [EMBEDDED_ERROR]: { status: error.status, message: error.message },
+        };
       }
     }
     return data;
@@ -115,7 +122,7 @@ export default async function pagesRoutes(app: FastifyInstance) {
         return {
           status: 200,
           meta: {
-            title: `${agent.name} · ${agent.category.name} AI agent · ${SITE_NAME}`,
+            title: `${agent.name} · ${SITE_NAME}`,
             description: agent.tagline || agent.description.slice(0, 200),
             canonicalPath: `/agents/${agent.slug}`,
             image: agent.logoUrl,
