@@ -17,6 +17,7 @@ import { createDb, type Db } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
 import agentsRoutes from './features/agents/agents.routes.js';
 import { refreshTrending } from './features/agents/agents.service.js';
+import { refreshSiteMean } from './features/reviews/reputation.repo.js';
 import { ViewCounter } from './features/agents/view-counter.js';
 import authRoutes from './features/auth/auth.routes.js';
 import githubSigninRoutes from './features/auth/github-signin.routes.js';
@@ -24,6 +25,7 @@ import healthRoutes from './features/health/health.routes.js';
 import newsletterRoutes from './features/newsletter/newsletter.routes.js';
 import notificationsRoutes from './features/notifications/notifications.routes.js';
 import favoritesRoutes from './features/favorites/favorites.routes.js';
+import reviewsRoutes from './features/reviews/reviews.routes.js';
 import pagesRoutes from './features/seo/pages.routes.js';
 import seoRoutes from './features/seo/seo.routes.js';
 import usersRoutes from './features/users/users.routes.js';
@@ -48,6 +50,7 @@ declare module 'fastify' {
 
 const CACHE_CHANNEL = 'agentatlas:cache-invalidate';
 const TRENDING_REFRESH_MS = 60 * 60 * 1000;
+const SITE_MEAN_REFRESH_MS = 24 * 60 * 60 * 1000;
 
 export interface BuildAppOptions {
   /** Run migrations before serving (the default); tests that share a migrated database turn it off. */
@@ -142,6 +145,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   await app.register(usersRoutes);
   await app.register(notificationsRoutes);
   await app.register(favoritesRoutes);
+  await app.register(reviewsRoutes);
   await app.register(seoRoutes);
   await app.register(pagesRoutes);
 
@@ -152,9 +156,18 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     );
   }, TRENDING_REFRESH_MS);
   trendingTimer.unref();
+  const siteMeanTimer = setInterval(() => {
+    db.kysely
+      .transaction()
+      .execute((trx) => refreshSiteMean(trx))
+      .then(() => responseCache.invalidate())
+      .catch((error: unknown) => app.log.error({ err: error }, 'site mean refresh failed'));
+  }, SITE_MEAN_REFRESH_MS);
+  siteMeanTimer.unref();
 
   app.addHook('onClose', async () => {
     clearInterval(trendingTimer);
+    clearInterval(siteMeanTimer);
     await viewCounter.stop();
     await subscriber?.quit();
     await redis?.quit();

@@ -8,6 +8,7 @@ import { SearchVocabulary, type AgentsServiceDeps } from './features/agents/agen
 import { createCategoriesRepo } from './features/categories/categories.repo.js';
 import { createReviewsRepo } from './features/reviews/reviews.repo.js';
 import type { ReviewsServiceDeps } from './features/reviews/reviews.service.js';
+import type { ReviewWritesDeps } from './features/reviews/reviews.write.service.js';
 import { createUsersRepo } from './features/users/users.repo.js';
 import { createFavoritesRepo } from './features/favorites/favorites.repo.js';
 import type { FavoritesDeps } from './features/favorites/favorites.service.js';
@@ -51,6 +52,7 @@ export function createServices(
       cache,
     } satisfies FavoritesDeps,
     reviews: { db, agents, reviews } satisfies ReviewsServiceDeps,
+    reviewWrites: { db, agents, reviews, notifications, cache } satisfies ReviewWritesDeps,
     auth,
     notifications,
     githubSignin: { ...auth, github } satisfies GithubSigninDeps,

@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { AgentRow, CategoryRow, NewAgent, UserRow } from '../../src/server/db/schema.js';
+import { reputationScore } from '../../src/server/features/reviews/reputation.js';
+import { applyRatingChange } from '../../src/server/features/reviews/reputation.repo.js';
 
 const unique = () => randomBytes(4).toString('hex');
 const iso = (msAgo = 0) => new Date(Date.now() - msAgo).toISOString();
@@ -62,6 +64,18 @@ export function factories(app: FastifyInstance) {
     const category = givenCategory ?? (await createCategory());
     const id = unique();
     const status = values.status ?? 'published';
+    // An agent without reviews sits at the site mean, as the reputation model puts it.
+    const stats = await db
+      .selectFrom('site_stats')
+      .select('mean_snapshot')
+      .where('id', '=', 1)
+      .executeTakeFirstOrThrow();
+    const priorScore = reputationScore({
+      weightedRatingSum: 0,
+      weightTotal: 0,
+      siteMean: stats.mean_snapshot,
+      verified: values.verified === 1,
+    });
     const agent = await db
       .insertInto('agents')
       .values({
@@ -90,7 +104,7 @@ export function factories(app: FastifyInstance) {
         rating_average: 0,
         weighted_rating_sum: 0,
         weight_total: 0,
-        reputation_score: 50,
+        reputation_score: priorScore,
         favorites_count: 0,
         views_count: 0,
         trending_score: 0,
@@ -139,26 +153,7 @@ export function factories(app: FastifyInstance) {
       })
       .returningAll()
       .executeTakeFirstOrThrow();
-    const column = `rating_${rating}` as 'rating_1';
-    await db
-      .updateTable('agents')
-      .set((eb) => ({
-        rating_count: eb('rating_count', '+', 1),
-        rating_sum: eb('rating_sum', '+', rating),
-        [column]: eb(column, '+', 1),
-      }))
-      .where('id', '=', options.agent.id)
-      .execute();
-    const updated = await db
-      .selectFrom('agents')
-      .selectAll()
-      .where('id', '=', options.agent.id)
-      .executeTakeFirstOrThrow();
-    await db
-      .updateTable('agents')
-      .set({ rating_average: updated.rating_sum / updated.rating_count })
-      .where('id', '=', options.agent.id)
-      .execute();
+    await applyRatingChange(db, options.agent.id, { add: { rating, weight: 1 } });
     app.responseCache.invalidate();
     return review;
   }

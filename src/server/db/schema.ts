@@ -160,6 +160,27 @@ export interface SiteStatsTable {
   id: number;
   rating_count: number;
   rating_sum: number;
+  /** The site mean m that reputation scores are computed with; refreshed by a daily recompute. */
+  mean_snapshot: number;
+}
+
+export interface ReviewVotesTable {
+  review_id: number;
+  user_id: number;
+  created_at: string;
+}
+
+export interface ReportsTable {
+  id: Generated<number>;
+  reporter_id: number;
+  agent_id: number;
+  review_id: number | null;
+  reason: string;
+  details: string | null;
+  status: 'open' | 'resolved' | 'dismissed';
+  created_at: string;
+  resolved_at: string | null;
+  resolved_by: number | null;
 }
 
 export interface Database {
@@ -176,6 +197,8 @@ export interface Database {
   agent_activity: AgentActivityTable;
   agent_views: AgentViewsTable;
   site_stats: SiteStatsTable;
+  review_votes: ReviewVotesTable;
+  reports: ReportsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

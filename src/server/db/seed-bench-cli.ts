@@ -214,7 +214,7 @@ sqlite.transaction(() => {
   }
   sqlite
     .prepare(
-      'UPDATE site_stats SET rating_count = rating_count + ?, rating_sum = rating_sum + ? WHERE id = 1',
+      'UPDATE site_stats SET rating_count = rating_count + ?, rating_sum = rating_sum + ?, mean_snapshot = 3.7 WHERE id = 1',
     )
     .run(totalRatings, totalRatingSum);
 })();

@@ -210,7 +210,7 @@ export async function seedDemoIfEmpty(
     }
     await trx
       .updateTable('site_stats')
-      .set({ rating_count: totals.count, rating_sum: totals.sum })
+      .set({ rating_count: totals.count, rating_sum: totals.sum, mean_snapshot: mean })
       .where('id', '=', 1)
       .execute();
     return { agents: agentRows.length, reviews: reviewRows.length };

@@ -164,6 +164,35 @@ export function initialMigration(dialect: Dialect): Migration {
         .execute();
       await db.schema.createIndex('reviews_user_idx').on('reviews').column('user_id').execute();
 
+      await db.schema
+        .createTable('review_votes')
+        .addColumn('review_id', 'integer', (col) =>
+          col.notNull().references('reviews.id').onDelete('cascade'),
+        )
+        .addColumn('user_id', 'integer', (col) => col.notNull().references('users.id').onDelete('cascade'))
+        .addColumn('created_at', 'text', (col) => col.notNull())
+        .addPrimaryKeyConstraint('review_votes_pk', ['review_id', 'user_id'])
+        .execute();
+
+      await id(db, 'reports')
+        .addColumn('reporter_id', 'integer', (col) =>
+          col.notNull().references('users.id').onDelete('cascade'),
+        )
+        .addColumn('agent_id', 'integer', (col) => col.notNull().references('agents.id').onDelete('cascade'))
+        .addColumn('review_id', 'integer', (col) => col.references('reviews.id').onDelete('cascade'))
+        .addColumn('reason', 'text', (col) => col.notNull())
+        .addColumn('details', 'text')
+        .addColumn('status', 'text', (col) => col.notNull().defaultTo('open'))
+        .addColumn('created_at', 'text', (col) => col.notNull())
+        .addColumn('resolved_at', 'text')
+        .addColumn('resolved_by', 'integer', (col) => col.references('users.id').onDelete('set null'))
+        .execute();
+      await db.schema
+        .createIndex('reports_status_idx')
+        .on('reports')
+        .columns(['status', 'created_at'])
+        .execute();
+
       await id(db, 'favorites')
         .addColumn('user_id', 'integer', (col) => col.notNull().references('users.id').onDelete('cascade'))
         .addColumn('agent_id', 'integer', (col) => col.notNull().references('agents.id').onDelete('cascade'))
@@ -218,8 +247,12 @@ export function initialMigration(dialect: Dialect): Migration {
         .addColumn('id', 'integer', (col) => col.primaryKey())
         .addColumn('rating_count', 'integer', (col) => col.notNull().defaultTo(0))
         .addColumn('rating_sum', 'integer', (col) => col.notNull().defaultTo(0))
+        .addColumn('mean_snapshot', real, (col) => col.notNull().defaultTo(3.5))
         .execute();
-      await db.insertInto('site_stats').values({ id: 1, rating_count: 0, rating_sum: 0 }).execute();
+      await db
+        .insertInto('site_stats')
+        .values({ id: 1, rating_count: 0, rating_sum: 0, mean_snapshot: 3.5 })
+        .execute();
 
       if (dialect === 'sqlite') {
         // External-content FTS5 index kept in step by triggers; prefix indexes make "ag*" cheap.

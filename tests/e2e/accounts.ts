@@ -1,0 +1,40 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { waitForMailLink } from '../support/mail.js';
+
+/** What tests/e2e/serve.ts wrote about the server it started: its data folder and fake GitHub. */
+export function e2eServer(): { dataDir: string; github: string } {
+  const port = process.env.E2E_PORT ?? '3100';
+  return JSON.parse(fs.readFileSync(path.join(os.tmpdir(), `agentatlas-e2e-${port}.json`), 'utf8')) as {
+    dataDir: string;
+    github: string;
+  };
+}
+
+/** The path and query of the newest link of that kind mailed to the address. */
+export async function mailedLink(to: string, kind: 'verify-email' | 'reset-password') {
+  const { dataDir } = e2eServer();
+  const link = await waitForMailLink(
+    dataDir,
+    to,
+    `http://127.0.0.1:${process.env.E2E_PORT ?? '3100'}/${kind}?token=`,
+  );
+  const url = new URL(link);
+  return `${url.pathname}${url.search}`;
+}
+
+/** Signs an account in at the fake GitHub, as a person would be before clicking "Authorize". */
+export async function signInAtGithub(account: {
+  id: number;
+  login: string;
+  name: string;
+  emails: Array<{ email: string; primary: boolean; verified: boolean }>;
+}) {
+  const response = await fetch(`${e2eServer().github}/_fake/sign-in`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(account),
+  });
+  if (!response.ok) throw new Error('the fake GitHub refused the sign-in');
+}
