@@ -34,10 +34,9 @@ function Section({
   children: ReactNode;
   tone?: 'neutral' | 'danger';
 }) {
-  const id = useId();
   return (
     <Card className={cn('p-5 sm:p-6', tone === 'danger' && 'border-red-200')}>
-      <section aria-labelledby={id}>
+      <section>
         <div className="flex items-start gap-3">
           <span
             aria-hidden="true"
@@ -49,9 +48,7 @@ function Section({
             {icon}
           </span>
           <div className="min-w-0">
-            <h2 id={id} className="text-lg font-semibold text-slate-900">
-              {title}
-            </h2>
+            <h2 className="text-lg font-semibold text-slate-900">{title}</h2>
             {description && <div className="mt-0.5 text-sm text-slate-600">{description}</div>}
           </div>
         </div>

@@ -1,20 +1,21 @@
-import { useCallback, useEffect, useRef } from 'react';
+import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
 import { AUTH_REDIRECT_DELAY_MS } from '../../../../shared/limits.js';
 import { safeReturnPath } from '../../../paths.js';
 
-/** Spec section 4: after a successful login or registration, go to returnPath (or /) after about 1.5 s. */
+/**
+ * Spec section 4: after a successful login or registration, go to returnPath (or /) after about 1.5 s.
+ * The form may unmount meanwhile (the page shows a "signed in" note), so the timer outlives it; it only
+ * skips the redirect when the person already went to another page.
+ */
 export function useAuthRedirect() {
   const navigate = useNavigate();
-  const timer = useRef<number | undefined>(undefined);
-  useEffect(() => () => window.clearTimeout(timer.current), []);
   return useCallback(
     (returnPath: string | null | undefined) => {
-      window.clearTimeout(timer.current);
-      timer.current = window.setTimeout(
-        () => void navigate(safeReturnPath(returnPath), { replace: true }),
-        AUTH_REDIRECT_DELAY_MS,
-      );
+      const from = window.location.pathname;
+      window.setTimeout(() => {
+        if (window.location.pathname === from) void navigate(safeReturnPath(returnPath), { replace: true });
+      }, AUTH_REDIRECT_DELAY_MS);
     },
     [navigate],
   );
