@@ -31,6 +31,8 @@ import seoRoutes from './features/seo/seo.routes.js';
 import usersRoutes from './features/users/users.routes.js';
 import { registerErrorHandler } from './http/error-handler.js';
 import { ResponseCache } from './lib/response-cache.js';
+import { NotificationHub } from './realtime/notification-hub.js';
+import realtimeRoutes from './realtime/realtime.routes.js';
 import { createMailer } from './mail/mailer.js';
 import originCheck from './plugins/origin-check.js';
 import securityHeaders from './plugins/security-headers.js';
@@ -45,6 +47,7 @@ declare module 'fastify' {
     services: Services;
     responseCache: ResponseCache;
     viewCounter: ViewCounter;
+    notificationHub: NotificationHub;
   }
 }
 
@@ -92,7 +95,16 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
 
   const responseCache = new ResponseCache();
   const mailer = createMailer(config, app.log);
-  const services = createServices(db, config, mailer, responseCache);
+  const hubPublisher = redis?.duplicate();
+  const hubSubscriber = redis?.duplicate();
+  const notificationHub = new NotificationHub(
+    hubPublisher && hubSubscriber ? { publisher: hubPublisher, subscriber: hubSubscriber } : undefined,
+    (error) => app.log.error({ err: error }, 'notification fan-out failed'),
+  );
+  await notificationHub.start();
+  const services = createServices(db, config, mailer, responseCache, (userId, notifications) =>
+    notificationHub.publish(userId, notifications),
+  );
   const viewCounter = new ViewCounter(services.agents, (error) =>
     app.log.error({ err: error }, 'view flush failed'),
   );
@@ -101,6 +113,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   app.decorate('services', services);
   app.decorate('responseCache', responseCache);
   app.decorate('viewCounter', viewCounter);
+  app.decorate('notificationHub', notificationHub);
 
   if (redis && subscriber) {
     const instanceId = randomUUID();
@@ -146,6 +159,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   await app.register(notificationsRoutes);
   await app.register(favoritesRoutes);
   await app.register(reviewsRoutes);
+  await app.register(realtimeRoutes);
   await app.register(seoRoutes);
   await app.register(pagesRoutes);
 
@@ -170,6 +184,8 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     clearInterval(siteMeanTimer);
     await viewCounter.stop();
     await subscriber?.quit();
+    await hubPublisher?.quit();
+    await hubSubscriber?.quit();
     await redis?.quit();
     mailer.close();
     if (!options.db) await db.close();

@@ -50,7 +50,7 @@ async function sessions(app: FastifyInstance) {
 
   app.addHook('onRequest', async (request, reply) => {
     const token = request.cookies[cookieName];
-    if (!token || !request.url.startsWith('/api/')) return;
+    if (!token || !(request.url.startsWith('/api/') || request.url.startsWith('/ws'))) return;
     const tokenHash = hashToken(token);
     const row = await db
       .selectFrom('sessions')

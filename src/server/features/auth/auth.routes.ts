@@ -114,7 +114,10 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      if (request.user) await deps.users.deleteSessions(request.user.id);
+      if (request.user) {
+        await deps.users.deleteSessions(request.user.id);
+        app.notificationHub.disconnectUser(request.user.id);
+      }
       await app.endSession(request, reply);
       return reply.status(204).send(null);
     },

@@ -1,0 +1,107 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import type { CurrentUser } from '../../src/shared/api/auth.js';
+import { factories } from '../support/factories.js';
+import { registerAndSignIn } from '../support/sessions.js';
+import { createTestApp, type TestApp } from '../support/test-app.js';
+
+const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+let a: TestApp;
+let b: TestApp;
+
+beforeAll(async () => {
+  a = await createTestApp({ REDIS_URL });
+  // A second instance on the same database, as behind a load balancer.
+  b = await createTestApp({
+    REDIS_URL,
+    DATABASE_URL:
+      a.config.database.kind === 'sqlite' ? `file:${a.config.database.file}` : a.config.database.url,
+  });
+});
+afterAll(async () => {
+  await b.close();
+  await a.close();
+});
+
+let counter = 0;
+async function person(t: TestApp) {
+  const cookie = await registerAndSignIn(t, `live-${Date.now()}-${(counter += 1)}@example.com`);
+  const user = (await (await t.request('/api/auth/user', { headers: { cookie } })).json()) as CurrentUser;
+  return { cookie, user };
+}
+
+interface Opened {
+  socket: WebSocket;
+  messages: Array<{ type: string; data: Record<string, unknown> }>;
+  closed: Promise<{ code: number }>;
+  ready: Promise<void>;
+}
+
+function open(t: TestApp, userId: number | string, cookie?: string): Opened {
+  const socket = new WebSocket(`${t.baseUrl.replace('http', 'ws')}/ws?userId=${userId}`, {
+    headers: cookie ? { cookie } : {},
+  });
+  const messages: Opened['messages'] = [];
+  const ready = new Promise<void>((resolve) => {
+    socket.on('message', (raw) => {
+      const message = JSON.parse(String(raw)) as Opened['messages'][number];
+      messages.push(message);
+      if (message.type === 'ready') resolve();
+    });
+  });
+  const closed = new Promise<{ code: number }>((resolve) => socket.on('close', (code) => resolve({ code })));
+  return { socket, messages, closed, ready };
+}
+
+async function waitFor<T>(check: () => T | undefined, timeoutMs = 3000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = check();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error('timed out');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+describe('/ws', () => {
+  it('refuses a visitor without a session and a session asking for another user', async () => {
+    const anonymous = open(a, 1);
+    expect((await anonymous.closed).code).toBe(4401);
+    const { cookie, user } = await person(a);
+    const other = open(a, user.id + 1000, cookie);
+    expect((await other.closed).code).toBe(4403);
+  });
+
+  it('pushes a new notification to the owner, from another instance through Redis', async () => {
+    const owner = await person(a);
+    const socket = open(b, owner.user.id, owner.cookie);
+    await socket.ready;
+    const agent = await factories(a.app).createAgent({ owner_id: owner.user.id, name: 'Live Agent' });
+    const reviewer = await person(a);
+    const review = await a.request(`/api/agents/${agent.id}/reviews`, {
+      method: 'POST',
+      headers: { cookie: reviewer.cookie },
+      json: { rating: 5, body: 'Pushed to the owner live.' },
+    });
+    expect(review.status).toBe(201);
+    const pushed = await waitFor(() => socket.messages.find((message) => message.type === 'notifications'));
+    const notifications = pushed.data.notifications as Array<{ title: string; type: string; id: number }>;
+    expect(notifications[0]).toMatchObject({ type: 'review', title: 'New 5-star review of Live Agent' });
+    // The pushed notification is the stored one.
+    const stored = (await (
+      await a.request('/api/notifications', { headers: { cookie: owner.cookie } })
+    ).json()) as {
+      notifications: Array<{ id: number }>;
+    };
+    expect(stored.notifications[0]?.id).toBe(notifications[0]?.id);
+    socket.socket.close();
+  });
+
+  it('closes the sockets of a user who signs out everywhere', async () => {
+    const { cookie, user } = await person(a);
+    const socket = open(a, user.id, cookie);
+    await socket.ready;
+    await a.request('/api/auth/force-logout', { method: 'POST', headers: { cookie } });
+    expect((await socket.closed).code).toBe(4001);
+  });
+});
