@@ -45,7 +45,7 @@ function AuthScreen({ defaultTab }: { defaultTab: AuthTab }) {
     );
 
   return (
-    <div className="grid min-h-screen lg:grid-cols-2">
+    <div className="grid min-h-screen grid-cols-1 lg:grid-cols-2">
       <div className="relative hidden overflow-hidden bg-gradient-to-br from-brand-700 via-brand-800 to-slate-900 p-12 text-white lg:flex lg:flex-col">
         <SiteLogoLink inverted />
         <div className="mt-auto max-w-md">
@@ -64,7 +64,7 @@ function AuthScreen({ defaultTab }: { defaultTab: AuthTab }) {
         </div>
       </div>
 
-      <div className="flex flex-col px-4 py-8 sm:px-8">
+      <div className="flex min-w-0 flex-col px-4 py-8 sm:px-8">
         <div className="flex items-center justify-between">
           <Link
             to={paths.home.href()}

@@ -120,7 +120,7 @@ export function HomeSkeleton() {
 export function AuthFormSkeleton() {
   return (
     <Loading label="Loading">
-      <div className="grid min-h-screen lg:grid-cols-2">
+      <div className="grid min-h-screen grid-cols-1 lg:grid-cols-2">
         <div className="hidden bg-brand-900/90 p-12 lg:block">
           <Skeleton className="h-8 w-40 opacity-30" />
           <Skeleton className="mt-16 h-10 w-3/4 opacity-30" />
