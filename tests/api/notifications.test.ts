@@ -108,3 +108,52 @@ describe('notifications', () => {
     ).toBe(400);
   });
 });
+
+describe('POST /api/admin/notifications', () => {
+  it('answers 401 signed out and 403 for a non-admin, before looking at the body', async () => {
+    expect((await t.request('/api/admin/notifications', { method: 'POST', json: {} })).status).toBe(401);
+    const { cookie } = await signedInUser();
+    expect(
+      (await t.request('/api/admin/notifications', { method: 'POST', headers: { cookie }, json: {} })).status,
+    ).toBe(403);
+  });
+
+  it('lets an admin send a system message to listed users', async () => {
+    const admin = await signedInUser();
+    await t.app.db.kysely
+      .updateTable('users')
+      .set({ role: 'admin' })
+      .where('id', '=', admin.user.id)
+      .execute();
+    const first = await signedInUser();
+    const second = await signedInUser();
+    const bad = await t.request('/api/admin/notifications', {
+      method: 'POST',
+      headers: { cookie: admin.cookie },
+      json: { title: 'Hi', message: 'There', link: 'https://evil.example' },
+    });
+    expect(bad.status).toBe(400);
+    const sent = await t.request('/api/admin/notifications', {
+      method: 'POST',
+      headers: { cookie: admin.cookie },
+      json: {
+        title: 'Maintenance tonight',
+        message: 'AgentAtlas is read-only from 22:00 UTC.',
+        link: '/',
+        userIds: [first.user.id],
+      },
+    });
+    expect(sent.status).toBe(202);
+    expect(await sent.json()).toEqual({ recipients: 1 });
+    const inbox = (await (
+      await t.request('/api/notifications', { headers: { cookie: first.cookie } })
+    ).json()) as NotificationListResponse;
+    expect(inbox.notifications[0]).toMatchObject({ type: 'system', title: 'Maintenance tonight', link: '/' });
+    const other = (await (
+      await t.request('/api/notifications', { headers: { cookie: second.cookie } })
+    ).json()) as NotificationListResponse;
+    expect(other.notifications.map((notification) => notification.title)).not.toContain(
+      'Maintenance tonight',
+    );
+  });
+});

@@ -29,3 +29,22 @@ export const notificationListResponseSchema = pagedSchema('notifications', notif
 export type NotificationListResponse = z.infer<typeof notificationListResponseSchema>;
 
 export const unreadCountSchema = z.object({ count: z.number().int() });
+
+/** POST /api/admin/notifications: a system message to everyone, or to the listed users. */
+export const broadcastSchema = z.object({
+  title: z.string().trim().min(1, 'Write a title').max(120, 'The title can have at most 120 characters'),
+  message: z
+    .string()
+    .trim()
+    .min(1, 'Write a message')
+    .max(1000, 'The message can have at most 1000 characters'),
+  link: z
+    .string()
+    .trim()
+    .max(300)
+    .regex(/^\/(?!\/)/, 'The link must be a path on this site, like /agents')
+    .nullish()
+    .transform((value) => value || null),
+  userIds: z.array(z.number().int().positive()).max(100_000).optional(),
+});
+export const broadcastResponseSchema = z.object({ recipients: z.number().int() });

@@ -5,9 +5,11 @@ import {
   notificationListQuerySchema,
   notificationListResponseSchema,
   notificationSchema,
+  broadcastResponseSchema,
+  broadcastSchema,
   unreadCountSchema,
 } from '../../../shared/api/notifications.js';
-import { listNotifications, markNotificationRead } from './notifications.service.js';
+import { broadcastSystemMessage, listNotifications, markNotificationRead } from './notifications.service.js';
 
 const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps = app.services.notifications;
@@ -63,6 +65,26 @@ const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => markNotificationRead(deps, app.requireUser(request).id, request.params.id),
+  );
+
+  app.post(
+    '/api/admin/notifications',
+    {
+      // Who may call comes before what they sent: a non-admin learns nothing from validation errors.
+      onRequest: async (request) => {
+        app.requireAdmin(request);
+      },
+      schema: {
+        tags: ['admin'],
+        summary: 'Send a system message to every user, or to the listed users (admin)',
+        body: broadcastSchema,
+        response: { 202: broadcastResponseSchema, ...errors, 403: errorBodySchema },
+      },
+    },
+    async (request, reply) => {
+      const result = await broadcastSystemMessage({ ...deps, db: app.db }, request.body);
+      return reply.status(202).send(result);
+    },
   );
 };
 

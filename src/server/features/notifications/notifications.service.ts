@@ -3,7 +3,7 @@ import type {
   NotificationListQuery,
   NotificationListResponse,
 } from '../../../shared/api/notifications.js';
-import type { Executor } from '../../db/database.js';
+import type { Db, Executor } from '../../db/database.js';
 import type { Selectable } from 'kysely';
 import type { NotificationsTable } from '../../db/schema.js';
 import { notFound } from '../../errors.js';
@@ -65,4 +65,40 @@ export async function markNotificationRead(deps: NotificationsDeps, userId: numb
   const row = await deps.notifications.markRead(userId, id);
   if (!row) throw notFound('Notification not found');
   return presentNotification(row);
+}
+
+const BROADCAST_BATCH = 500;
+
+/** Stores a system message for every (or every listed) active user, then pushes it to each. */
+export async function broadcastSystemMessage(
+  deps: NotificationsDeps & { db: Db },
+  input: { title: string; message: string; link: string | null; userIds?: number[] },
+): Promise<{ recipients: number }> {
+  let query = deps.db.kysely.selectFrom('users').select('id').where('deleted_at', 'is', null);
+  if (input.userIds) query = query.where('id', 'in', input.userIds.length ? input.userIds : [0]);
+  const userIds = (await query.execute()).map((row) => row.id);
+  const stored: Array<{ userId: number; notification: Notification }> = [];
+  await deps.db.kysely.transaction().execute(async (trx) => {
+    const createdAt = new Date().toISOString();
+    for (let start = 0; start < userIds.length; start += BROADCAST_BATCH) {
+      const rows = await trx
+        .insertInto('notifications')
+        .values(
+          userIds.slice(start, start + BROADCAST_BATCH).map((userId) => ({
+            user_id: userId,
+            type: 'system' as const,
+            title: input.title,
+            message: input.message,
+            link: input.link,
+            read: 0,
+            created_at: createdAt,
+          })),
+        )
+        .returningAll()
+        .execute();
+      for (const row of rows) stored.push({ userId: row.user_id, notification: presentNotification(row) });
+    }
+  });
+  for (const { userId, notification } of stored) deps.publish(userId, [notification]);
+  return { recipients: stored.length };
 }
