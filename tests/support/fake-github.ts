@@ -87,6 +87,10 @@ export async function startFakeGithub(
     const bearer = () => tokens.get((request.headers.authorization ?? '').replace(/^(Bearer|token) /, ''));
 
     try {
+      if (url.pathname === '/favicon.ico') {
+        response.writeHead(204);
+        return response.end();
+      }
       // Test control, for browser tests in another process: who is signed in at "GitHub".
       if (request.method === 'POST' && url.pathname === '/_fake/sign-in') {
         current = (await readBody(request)) as unknown as FakeGithubAccount;
