@@ -236,3 +236,28 @@ describe('reputation', () => {
     }
   });
 });
+
+describe('the agent as a signed-in person sees it', () => {
+  it('says whether they own it and which review is theirs, and is never served from the shared cache', async () => {
+    const owner = await person();
+    const agent = await f.createAgent({ owner_id: owner.user.id });
+    const anonymous = await detail(agent.slug);
+    expect(anonymous.viewer).toBeUndefined();
+    const asOwner = (await (
+      await t.request(`/api/agents/${agent.slug}`, { headers: { cookie: owner.cookie } })
+    ).json()) as AgentDetail;
+    expect(asOwner.viewer).toEqual({ isOwner: true, reviewId: null });
+    const reviewer = await person();
+    const review = (await (
+      await t.request(
+        `/api/agents/${agent.id}/reviews`,
+        json(reviewer.cookie, 'POST', { rating: 4, body: 'Viewer facts check.' }),
+      )
+    ).json()) as Review;
+    const asReviewer = (await (
+      await t.request(`/api/agents/${agent.slug}`, { headers: { cookie: reviewer.cookie } })
+    ).json()) as AgentDetail;
+    expect(asReviewer.viewer).toEqual({ isOwner: false, reviewId: review.id });
+    expect((await detail(agent.slug)).viewer).toBeUndefined();
+  });
+});

@@ -87,6 +87,8 @@ export const agentDetailSchema = z.object({
   status: z.enum(agentStatuses),
   createdAt: z.string(),
   updatedAt: z.string(),
+  /** Present when the request is signed in: what this agent is to the person asking. */
+  viewer: z.object({ isOwner: z.boolean(), reviewId: z.number().int().nullable() }).optional(),
 });
 export type AgentDetail = z.infer<typeof agentDetailSchema>;
 

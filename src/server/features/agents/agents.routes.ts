@@ -16,7 +16,7 @@ import { agentSorts, pricingModels } from '../../../shared/api/agents.js';
 import { errorBodySchema } from '../../../shared/api/errors.js';
 import { presentCategory } from '../categories/categories.presenter.js';
 import { listReviews } from '../reviews/reviews.service.js';
-import { getAgent, getHome, listAgents } from './agents.service.js';
+import { getAgent, getAgentForViewer, getHome, listAgents } from './agents.service.js';
 
 /** Sends a cached JSON body, or computes, caches and sends it. */
 async function cachedJson(request: FastifyRequest, reply: FastifyReply, compute: () => Promise<unknown>) {
@@ -31,6 +31,7 @@ async function cachedJson(request: FastifyRequest, reply: FastifyReply, compute:
 }
 
 const visitorCookie = 'aa_visitor';
+const AGENT_DETAIL_PATH = /^\/api\/agents\/[^/?]+(\?|$)/;
 
 const agentsRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps = app.services.agents;
@@ -39,6 +40,8 @@ const agentsRoutes: FastifyPluginAsyncZod = async (app) => {
   // and its URL (the cache key) is the whole input of these public reads.
   app.addHook('onRequest', async (request, reply) => {
     if (request.method !== 'GET') return;
+    // A signed-in person's agent detail carries their own viewer facts and is never shared.
+    if (request.user && AGENT_DETAIL_PATH.test(request.url)) return;
     const body = app.responseCache.get(request.url);
     if (body !== undefined) return reply.type('application/json; charset=utf-8').send(body);
   });
@@ -66,7 +69,10 @@ const agentsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: agentDetailSchema, 404: errorBodySchema },
       },
     },
-    (request, reply) => cachedJson(request, reply, () => getAgent(deps, request.params.id)),
+    async (request, reply) => {
+      if (request.user) return getAgentForViewer(deps, request.params.id, request.user.id);
+      return cachedJson(request, reply, () => getAgent(deps, request.params.id));
+    },
   );
 
   app.get(

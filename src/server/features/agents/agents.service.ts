@@ -118,6 +118,27 @@ export async function getAgent(deps: AgentsServiceDeps, idOrSlug: string): Promi
   return presentAgentDetail(row);
 }
 
+/** The detail as a signed-in person sees it: with whether they own it and which review is theirs. */
+export async function getAgentForViewer(
+  deps: AgentsServiceDeps,
+  idOrSlug: string,
+  userId: number,
+): Promise<AgentDetail> {
+  const where = /^\d+$/.test(idOrSlug) ? { id: Number(idOrSlug) } : { slug: idOrSlug.toLowerCase() };
+  const row = await deps.agents.findDetail(where);
+  if (!row || row.status !== 'published') throw notFound('Agent not found');
+  const review = await deps.db.kysely
+    .selectFrom('reviews')
+    .select('id')
+    .where('agent_id', '=', row.id)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  return {
+    ...presentAgentDetail(row),
+    viewer: { isOwner: row.owner_id === userId, reviewId: review?.id ?? null },
+  };
+}
+
 export async function getHome(
   deps: AgentsServiceDeps,
   options: { verifiedOnly: boolean },

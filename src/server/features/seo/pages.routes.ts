@@ -6,6 +6,7 @@ import { matchPagePattern, type PagePattern } from '../../../shared/routes.js';
 import { presentCategory } from '../categories/categories.presenter.js';
 import { agentSorts, pricingModels } from '../../../shared/catalogue.js';
 import { AppError } from '../../errors.js';
+import { SESSION_HINT_COOKIE } from '../../plugins/session.js';
 import { getAgent, getHome } from '../agents/agents.service.js';
 import { listReviews } from '../reviews/reviews.service.js';
 import { loadRoutePreloads } from './client-manifest.js';
@@ -67,7 +68,12 @@ export default async function pagesRoutes(app: FastifyInstance) {
    * the HTML so the first render needs no further round trip (the client's request helper takes
    * each one once). Built from the same services as the API, so they cannot disagree.
    */
-  async function initialDataFor(pattern: PagePattern | null, pathname: string, search: URLSearchParams) {
+  async function initialDataFor(
+    pattern: PagePattern | null,
+    pathname: string,
+    search: URLSearchParams,
+    signedIn: boolean,
+  ) {
     const data: Record<string, unknown> = {};
     if (!pattern) return data;
     const categories = (await app.services.agents.categories.findAll()).map(presentCategory);
@@ -78,7 +84,8 @@ export default async function pagesRoutes(app: FastifyInstance) {
         verifiedOnly: verified,
       });
     }
-    if (pattern === '/agents/:slug') {
+    // Signed-in people get the agent with their own viewer facts from the API instead.
+    if (pattern === '/agents/:slug' && !signedIn) {
       const slug = decodeURIComponent(pathname.split('/')[2] ?? '');
       try {
         const agent = await getAgent(app.services.agents, slug);
@@ -170,7 +177,12 @@ export default async function pagesRoutes(app: FastifyInstance) {
     const pattern = matchPagePattern(pathname);
     const search = new URLSearchParams(request.url.split('?')[1] ?? '');
     const preloads = pattern ? routePreloads(pattern) : [];
-    const initialData = await initialDataFor(pattern, pathname, search);
+    const initialData = await initialDataFor(
+      pattern,
+      pathname,
+      search,
+      request.cookies[SESSION_HINT_COOKIE] === '1',
+    );
     const rendered = renderMetaTags(meta, app.config.publicUrl);
     const head = [
       rendered.tags,
