@@ -7,6 +7,7 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import autocannon from 'autocannon';
+import { serverNodeFlags } from '../scripts/server-flags.mjs';
 import { waitFor } from './wait-for.js';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -49,7 +50,7 @@ function rssMb(pid: number): number {
 }
 
 async function startServer(dbFile: string, port: number): Promise<ChildProcess> {
-  const child = spawn(process.execPath, [path.join(root, 'dist/server/main.js')], {
+  const child = spawn(process.execPath, [...serverNodeFlags, path.join(root, 'dist/server/main.js')], {
     cwd: root,
     stdio: ['ignore', 'ignore', 'inherit'],
     env: {

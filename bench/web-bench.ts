@@ -11,6 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { serverNodeFlags } from '../scripts/server-flags.mjs';
 import { waitFor } from './wait-for.js';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 
@@ -21,7 +22,7 @@ const pages = ['/', '/agents', '/agents/patchwork'];
 const targets = { performance: 95, accessibility: 95, homeJsKb: 150 };
 
 function startServer(dataDir: string): ChildProcess {
-  return spawn(process.execPath, [path.join(root, 'dist/server/main.js')], {
+  return spawn(process.execPath, [...serverNodeFlags, path.join(root, 'dist/server/main.js')], {
     cwd: root,
     stdio: ['ignore', 'ignore', 'inherit'],
     env: {

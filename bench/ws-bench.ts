@@ -12,6 +12,7 @@ import os from 'node:os';
 import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import WebSocket from 'ws';
+import { serverNodeFlags } from '../scripts/server-flags.mjs';
 import { waitFor } from './wait-for.js';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -42,7 +43,7 @@ async function main() {
     SEED: 'none',
     LOG_LEVEL: 'warn',
   };
-  const server = spawn(process.execPath, [path.join(root, 'dist/server/main.js')], {
+  const server = spawn(process.execPath, [...serverNodeFlags, path.join(root, 'dist/server/main.js')], {
     cwd: root,
     stdio: ['ignore', 'ignore', 'inherit'],
     env,

@@ -4,6 +4,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { serverNodeFlags } from './server-flags.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 
@@ -37,7 +38,7 @@ if (isStale(path.join(root, 'dist/client/index.html'), ['src/client', 'src/share
   run('build:client');
 }
 
-const server = spawn(process.execPath, ['--enable-source-maps', path.join(root, 'dist/server/main.js')], {
+const server = spawn(process.execPath, [...serverNodeFlags, path.join(root, 'dist/server/main.js')], {
   cwd: root,
   stdio: 'inherit',
 });
