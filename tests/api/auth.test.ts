@@ -407,3 +407,25 @@ describe('rate limits at their real size', () => {
     }
   });
 });
+
+describe('cookies over https', () => {
+  it('uses the __Host- prefix and Secure when PUBLIC_URL is https', async () => {
+    const secure = await createTestApp({ PUBLIC_URL: 'https://agentatlas.example' });
+    try {
+      const response = await secure.request('/api/auth/register', {
+        method: 'POST',
+        json: { email: 'secure@example.com', password: TEST_PASSWORD },
+      });
+      const session = response.headers
+        .getSetCookie()
+        .find((cookie) => cookie.startsWith('__Host-aa_session='));
+      expect(session).toMatch(/; Secure/i);
+      expect(session).toMatch(/; Path=\//);
+      expect(session).toMatch(/; HttpOnly/i);
+      expect(session).not.toMatch(/Domain=/i);
+      expect(response.headers.get('strict-transport-security')).toContain('max-age=');
+    } finally {
+      await secure.close();
+    }
+  });
+});
