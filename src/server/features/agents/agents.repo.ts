@@ -6,7 +6,8 @@ import type { Database } from '../../db/schema.js';
 /** A search matches at most this many agents; deeper pages of a broad query are not useful to anyone. */
 export const SEARCH_RESULT_CAP = 1000;
 
-const summaryColumns = [
+/** The columns a listing card needs (agents joined with categories). */
+export const agentSummaryColumns = [
   'agents.id',
   'agents.slug',
   'agents.name',
@@ -109,7 +110,7 @@ export function createAgentsRepo(db: Db) {
       if (options.sort) query = orderBy(query, options.sort);
       else if (terms.length > 0) query = byRelevance(query, terms);
       else query = orderBy(query, 'rating');
-      return query.select(summaryColumns).limit(options.limit).offset(options.offset).execute();
+      return query.select(agentSummaryColumns).limit(options.limit).offset(options.offset).execute();
     },
 
     /** Counts matches of a search, stopping at SEARCH_RESULT_CAP. */
@@ -144,7 +145,7 @@ export function createAgentsRepo(db: Db) {
         'id' in where ? query.where('agents.id', '=', where.id) : query.where('agents.slug', '=', where.slug);
       const row = await query
         .select([
-          ...summaryColumns,
+          ...agentSummaryColumns,
           'agents.description',
           'agents.website_url',
           'agents.repo_url',
@@ -171,7 +172,7 @@ export function createAgentsRepo(db: Db) {
     async findFeatured(limit: number, verifiedOnly: boolean) {
       let query = filtered({ verified: verifiedOnly ? true : undefined }).where('agents.featured', '=', 1);
       query = orderBy(query as AgentSelect, 'rating') as typeof query;
-      return query.select(summaryColumns).limit(limit).execute();
+      return query.select(agentSummaryColumns).limit(limit).execute();
     },
 
     async countPublished(executor: Executor = k): Promise<number> {

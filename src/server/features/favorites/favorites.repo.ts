@@ -1,4 +1,5 @@
 import type { Db, Executor } from '../../db/database.js';
+import { agentSummaryColumns } from '../agents/agents.repo.js';
 
 const columns = [
   'favorites.id as favorite_id',
@@ -6,21 +7,7 @@ const columns = [
   'favorites.tags as favorite_tags',
   'favorites.notes',
   'favorites.created_at as favorited_at',
-  'agents.id',
-  'agents.slug',
-  'agents.name',
-  'agents.tagline',
-  'agents.tags',
-  'agents.pricing',
-  'agents.logo_url',
-  'agents.verified',
-  'agents.rating_average',
-  'agents.rating_count',
-  'agents.reputation_score',
-  'agents.favorites_count',
-  'agents.created_at',
-  'categories.slug as category_slug',
-  'categories.name as category_name',
+  ...agentSummaryColumns,
 ] as const;
 
 export function createFavoritesRepo(db: Db) {
