@@ -1,15 +1,39 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { createDb } from '../../src/server/db/database.js';
 import { waitForMailLink } from '../support/mail.js';
 
 /** What tests/e2e/serve.ts wrote about the server it started: its data folder and fake GitHub. */
-export function e2eServer(): { dataDir: string; github: string } {
+export function e2eServer(): { dataDir: string; github: string; databaseUrl: string } {
   const port = process.env.E2E_PORT ?? '3100';
   return JSON.parse(fs.readFileSync(path.join(os.tmpdir(), `agentatlas-e2e-${port}.json`), 'utf8')) as {
     dataDir: string;
     github: string;
+    databaseUrl: string;
   };
+}
+
+/**
+ * Makes an account the owner of a demo agent, straight in the test server's database: owning an
+ * agent otherwise takes the submission flow, which these tests are not about.
+ */
+export async function makeOwner(email: string, slug: string) {
+  const db = createDb(
+    e2eServer().databaseUrl.startsWith('file:')
+      ? { kind: 'sqlite', file: e2eServer().databaseUrl.slice('file:'.length) }
+      : { kind: 'postgres', url: e2eServer().databaseUrl },
+  );
+  try {
+    const user = await db.kysely
+      .selectFrom('users')
+      .select('id')
+      .where('email', '=', email)
+      .executeTakeFirstOrThrow();
+    await db.kysely.updateTable('agents').set({ owner_id: user.id }).where('slug', '=', slug).execute();
+  } finally {
+    await db.close();
+  }
 }
 
 /** The path and query of the newest link of that kind mailed to the address. */
