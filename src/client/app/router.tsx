@@ -51,7 +51,13 @@ const protectedRoutes: RouteObject[] = [
   },
   { path: paths.agentStatus.path, element: lazyPage(placeholders, (m) => m.AgentStatusPage) },
   { path: paths.editAgent.path, element: lazyPage(placeholders, (m) => m.EditAgentPage) },
-  { path: paths.favorites.path, element: lazyPage(placeholders, (m) => m.FavoritesPage) },
+  {
+    path: paths.favorites.path,
+    element: lazyPage(
+      () => import('../routes/favorites.js'),
+      (m) => m.FavoritesPage,
+    ),
+  },
   { path: paths.history.path, element: lazyPage(placeholders, (m) => m.HistoryPage) },
   { path: paths.myDrafts.path, element: lazyPage(placeholders, (m) => m.MyDraftsPage) },
   { path: paths.myAgents.path, element: lazyPage(placeholders, (m) => m.MyAgentsPage) },

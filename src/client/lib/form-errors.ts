@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { ErrorDetails } from '../../../../shared/api/errors.js';
+import type { ErrorDetails } from '../../shared/api/errors.js';
 
 export type FieldErrors<K extends string = string> = Partial<Record<K, string>>;
 

@@ -1,7 +1,7 @@
 import { ArrowLeft, SearchX } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { useNavigate, useParams } from 'react-router';
-import { toast } from '../lib/toast.js';
+import type { AgentDetail } from '../../shared/api/agents.js';
 import { AgentDetailSkeleton } from '../components/layout/page-skeleton.js';
 import { Button, ButtonLink } from '../components/ui/button.js';
 import { Card } from '../components/ui/card.js';
@@ -12,9 +12,11 @@ import { recordAgentView } from '../features/agents/api/record-agent-view.js';
 import { AgentDetailsPanel } from '../features/agents/components/agent-details-panel.js';
 import { AgentProfileCard } from '../features/agents/components/agent-profile-card.js';
 import { MarkdownDescription } from '../features/agents/components/markdown-description.js';
-import { ReviewsSection } from '../features/agents/components/reviews-section.js';
+import { RatingDistribution } from '../features/agents/components/rating-distribution.js';
 import { SimilarAgents } from '../features/agents/components/similar-agents.js';
-import { useAuthDialog } from '../features/auth/components/auth-dialog-provider.js';
+import { FavoriteButton, renderFavoriteButton } from '../features/favorites/components/favorite-button.js';
+import { ReviewsSection } from '../features/reviews/components/reviews-section.js';
+import { useReviewActions, type ReviewActions } from '../features/reviews/hooks/use-review-actions.js';
 import { useAuthSession } from '../lib/auth-session.js';
 import { isApiError } from '../lib/request.js';
 import { useDocumentTitle } from '../lib/use-document-title.js';
@@ -37,6 +39,22 @@ function BackButton() {
   );
 }
 
+/**
+ * A signed-in person's agent detail carries their viewer facts (ownership, own review). The page may have
+ * been fetched, embedded or cached while signed out, so it is fetched once more for each signed-in user.
+ */
+function useViewerFacts(agent: ReturnType<typeof useAgent>, userId: number | null) {
+  const asked = useRef<string | null>(null);
+  const { data, isFetching, refetch } = agent;
+  useEffect(() => {
+    if (userId === null || !data || data.viewer || isFetching) return;
+    const key = `${userId}:${data.id}`;
+    if (asked.current === key) return;
+    asked.current = key;
+    void refetch();
+  }, [userId, data, isFetching, refetch]);
+}
+
 /** Counts one view per mounted agent (StrictMode runs effects twice in development). */
 function useRecordView(agentId: number | undefined) {
   const recorded = useRef<number | null>(null);
@@ -50,9 +68,8 @@ function useRecordView(agentId: number | undefined) {
 export function AgentDetailPage() {
   const { slug = '' } = useParams();
   const { user } = useAuthSession();
-  const authDialog = useAuthDialog();
   const agent = useAgent(slug);
-  const similar = useSimilarAgents(agent.data?.category.slug, agent.data?.id);
+  useViewerFacts(agent, user?.id ?? null);
   useRecordView(agent.data?.id);
   useDocumentTitle(agent.data ? agent.data.name : agent.isError ? 'Agent not found' : null);
 
@@ -86,38 +103,28 @@ export function AgentDetailPage() {
     );
   }
 
-  const data = agent.data;
-  // The signed-in actions; signed out, the auth dialog opens and runs them once the person is logged in.
-  const favorite = () =>
-    toast('Favorites are coming soon', {
-      description: `You will be able to save ${data.name} to your favorites.`,
-    });
-  const writeReview = () =>
-    toast('Reviews are coming soon', { description: `Writing a review for ${data.name} will open here.` });
+  return <AgentDetailView agent={agent.data} />;
+}
 
-  const onFavorite = () => {
-    if (user) return favorite();
-    authDialog.open({
-      tab: 'login',
-      reason: `Log in to save ${data.name} to your favorites.`,
-      onSuccess: favorite,
-    });
-  };
-  const onWriteReview = () => {
-    if (user) return writeReview();
-    authDialog.open({
-      tab: 'login',
-      reason: `Log in to write a review of ${data.name}.`,
-      reviewIntent: { agentId: data.id, agentName: data.name },
-      onSuccess: writeReview,
-    });
-  };
+function AgentDetailView({ agent: data }: { agent: AgentDetail }) {
+  const similar = useSimilarAgents(data.category.slug, data.id);
+  const reviewActions: ReviewActions = useReviewActions(data);
+  const onReport = () =>
+    reviewActions.requireUser(`Log in to report ${data.name}.`, () =>
+      reviewActions.openReport({ kind: 'agent', id: data.id, label: data.name }),
+    );
 
   return (
     <div className="mx-auto max-w-6xl px-4 py-6 sm:px-6">
       <BackButton />
       <div className="mt-4">
-        <AgentProfileCard agent={data} onFavorite={onFavorite} onWriteReview={onWriteReview} />
+        <AgentProfileCard
+          agent={data}
+          favorite={<FavoriteButton agent={data} variant="page" />}
+          onWriteReview={reviewActions.openWrite}
+          writeReviewLabel={reviewActions.viewer?.reviewId ? 'Edit your review' : 'Write a review'}
+          onReport={onReport}
+        />
       </div>
       <div className="mt-6 grid gap-6 lg:grid-cols-3">
         <div className="space-y-6 lg:col-span-2">
@@ -133,13 +140,18 @@ export function AgentDetailPage() {
               )}
             </section>
           </Card>
-          <ReviewsSection agent={data} onWriteReview={onWriteReview} />
+          <ReviewsSection
+            agent={data}
+            actions={reviewActions}
+            summary={<RatingDistribution rating={data.rating} />}
+          />
         </div>
         <div>
           <AgentDetailsPanel agent={data} />
         </div>
       </div>
-      <SimilarAgents agents={similar.data ?? []} />
+      <SimilarAgents agents={similar.data ?? []} renderFavorite={renderFavoriteButton} />
+      {reviewActions.dialogs}
     </div>
   );
 }

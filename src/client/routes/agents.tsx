@@ -11,6 +11,7 @@ import { Pagination } from '../components/ui/pagination.js';
 import { useAgents } from '../features/agents/api/get-agents.js';
 import { AgentFilters, parseAgentListFilters } from '../features/agents/components/agent-filters.js';
 import { AgentGrid } from '../features/agents/components/agent-grid.js';
+import { renderFavoriteButton } from '../features/favorites/components/favorite-button.js';
 import { useFilters } from '../features/categories/api/get-filters.js';
 import { cn } from '../lib/cn.js';
 import { useDocumentTitle } from '../lib/use-document-title.js';
@@ -182,7 +183,7 @@ export function AgentsPage() {
           ) : (
             data && (
               <div className={cn('transition-opacity', agents.isPlaceholderData && 'opacity-60')}>
-                <AgentGrid agents={data.agents} headingLevel={3} />
+                <AgentGrid agents={data.agents} headingLevel={3} renderFavorite={renderFavoriteButton} />
                 <Pagination
                   currentPage={data.currentPage || page}
                   totalPages={data.totalPages}

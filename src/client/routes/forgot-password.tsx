@@ -7,7 +7,7 @@ import { Button } from '../components/ui/button.js';
 import { TextField } from '../components/ui/form-field.js';
 import { ButtonSpinner } from '../components/ui/spinner.js';
 import { useForgotPassword } from '../features/auth/api/forgot-password.js';
-import { zodFieldErrors } from '../features/auth/lib/form-errors.js';
+import { zodFieldErrors } from '../lib/form-errors.js';
 import { isApiError } from '../lib/request.js';
 import { toast } from '../lib/toast.js';
 import { paths } from '../paths.js';

@@ -9,6 +9,7 @@ import { EmptyState } from '../components/ui/empty-state.js';
 import { Skeleton } from '../components/ui/skeleton.js';
 import { useHome } from '../features/agents/api/get-home.js';
 import { AgentGrid } from '../features/agents/components/agent-grid.js';
+import { renderFavoriteButton } from '../features/favorites/components/favorite-button.js';
 import { useCategories } from '../features/categories/api/get-categories.js';
 import { CategoryGrid } from '../features/categories/components/category-grid.js';
 import { useDocumentTitle } from '../lib/use-document-title.js';
@@ -80,7 +81,7 @@ function AgentSection({ title, description, agents, seeAll }: SectionProps) {
           <ArrowRight className="h-4 w-4" aria-hidden="true" />
         </Link>
       </div>
-      <AgentGrid agents={agents} />
+      <AgentGrid agents={agents} renderFavorite={renderFavoriteButton} />
     </section>
   );
 }

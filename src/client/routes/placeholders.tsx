@@ -8,7 +8,6 @@ import {
   FileText,
   FolderTree,
   HardDrive,
-  Heart,
   LayoutDashboard,
   Rocket,
   ShieldCheck,
@@ -127,17 +126,6 @@ export function EditAgentPage() {
       description="Update the listing of one of your agents; changes to a published agent are reviewed again."
       features={['Edit every field of the listing.', 'Preview the Markdown description before saving.']}
       backTo={{ href: paths.myAgents.href(), label: 'Back to my agents' }}
-    />
-  );
-}
-
-export function FavoritesPage() {
-  return (
-    <ComingSoon
-      title="Favorites"
-      icon={<Heart className={icon} />}
-      description="The agents you saved, with your own tags and notes."
-      features={['Save and remove agents with one click.', 'Organize favorites with tags and notes.']}
     />
   );
 }

@@ -8,7 +8,7 @@ import { PasswordField } from '../components/ui/form-field.js';
 import { ButtonSpinner } from '../components/ui/spinner.js';
 import { useResetPassword } from '../features/auth/api/reset-password.js';
 import { PasswordStrengthMeter } from '../features/auth/components/password-strength-meter.js';
-import { zodFieldErrors, type FieldErrors } from '../features/auth/lib/form-errors.js';
+import { zodFieldErrors, type FieldErrors } from '../lib/form-errors.js';
 import { isApiError } from '../lib/request.js';
 import { toast } from '../lib/toast.js';
 import { paths } from '../paths.js';

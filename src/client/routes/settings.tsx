@@ -14,7 +14,7 @@ import { useSendVerificationEmail } from '../features/auth/api/send-verification
 import { useUpdateProfile, type ProfileInput } from '../features/auth/api/update-profile.js';
 import { DeleteAccountDialog } from '../features/auth/components/delete-account-dialog.js';
 import { PasswordStrengthMeter } from '../features/auth/components/password-strength-meter.js';
-import { serverFieldErrors, zodFieldErrors, type FieldErrors } from '../features/auth/lib/form-errors.js';
+import { serverFieldErrors, zodFieldErrors, type FieldErrors } from '../lib/form-errors.js';
 import { CURRENT_USER_KEY, useAuthSession, type SessionUser } from '../lib/auth-session.js';
 import { cn } from '../lib/cn.js';
 import { isApiError } from '../lib/request.js';

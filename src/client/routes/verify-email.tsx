@@ -9,7 +9,7 @@ import { TextField } from '../components/ui/form-field.js';
 import { ButtonSpinner, Spinner } from '../components/ui/spinner.js';
 import { useSendVerificationEmail } from '../features/auth/api/send-verification-email.js';
 import { useVerifyEmail } from '../features/auth/api/verify-email.js';
-import { zodFieldErrors } from '../features/auth/lib/form-errors.js';
+import { zodFieldErrors } from '../lib/form-errors.js';
 import { CURRENT_USER_KEY, useAuthSession, type SessionUser } from '../lib/auth-session.js';
 import { isApiError } from '../lib/request.js';
 import { paths } from '../paths.js';

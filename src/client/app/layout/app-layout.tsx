@@ -2,8 +2,9 @@ import { lazy, Suspense } from 'react';
 import { Outlet, ScrollRestoration, useLocation } from 'react-router';
 import { isFooterVisible, isHeaderVisible } from '../../../shared/rules/layout.js';
 import { PageSkeleton } from '../../components/layout/page-skeleton.js';
-import { useAgentPrefetch } from '../../features/agents/hooks/use-agent-prefetch.js';
+import { useAgentPrefetch } from '../use-agent-prefetch.js';
 import { AuthDialogHost } from '../../features/auth/components/auth-dialog-provider.js';
+import { useNotificationSocket } from '../../features/notifications/hooks/use-notification-socket.js';
 import { AuthSessionProvider, useAuthSession } from '../../lib/auth-session.js';
 import { SiteFooter } from './site-footer.js';
 import { SiteHeader } from './site-header.js';
@@ -23,7 +24,9 @@ function SessionAlerts() {
 
 function Shell() {
   const { pathname } = useLocation();
+  const { user } = useAuthSession();
   useAgentPrefetch();
+  useNotificationSocket(user?.id ?? null);
   const showHeader = isHeaderVisible(pathname);
   const showFooter = isFooterVisible(pathname);
 

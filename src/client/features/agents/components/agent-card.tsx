@@ -1,4 +1,5 @@
 import { Heart, Star } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { AgentSummary, PricingModel } from '../../../../shared/api/agents.js';
 import { formatCount } from '../../../../shared/rules/format.js';
@@ -15,8 +16,15 @@ function pricingText(pricing: PricingModel): string {
   return pricing.charAt(0).toUpperCase() + pricing.slice(1).replace('-', ' ');
 }
 
+interface AgentCardProps {
+  agent: AgentSummary;
+  headingLevel?: 2 | 3;
+  /** A control above the card's link that replaces the plain favorites count (the route passes the heart). */
+  favorite?: ReactNode;
+}
+
 /** A card in a listing; the whole card is one link, and hovering or focusing it marks interest for prefetching. */
-export function AgentCard({ agent, headingLevel = 3 }: { agent: AgentSummary; headingLevel?: 2 | 3 }) {
+export function AgentCard({ agent, headingLevel = 3, favorite }: AgentCardProps) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const markInterest = () => noteAgentInterest(agent);
   return (
@@ -59,11 +67,13 @@ export function AgentCard({ agent, headingLevel = 3 }: { agent: AgentSummary; he
             <span className="sr-only"> reviews</span>)
           </span>
         </span>
-        <span className="inline-flex items-center gap-1">
-          <Heart className="h-4 w-4 text-rose-500" aria-hidden="true" />
-          {formatCount(agent.favoritesCount)}
-          <span className="sr-only">favorites</span>
-        </span>
+        {favorite ?? (
+          <span className="inline-flex items-center gap-1">
+            <Heart className="h-4 w-4 text-rose-500" aria-hidden="true" />
+            {formatCount(agent.favoritesCount)}
+            <span className="sr-only">favorites</span>
+          </span>
+        )}
         <span className="ml-auto rounded-full bg-slate-100 px-2 py-0.5 text-xs font-medium text-slate-700">
           {pricingText(agent.pricing)}
         </span>

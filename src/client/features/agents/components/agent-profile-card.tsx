@@ -1,4 +1,5 @@
-import { ExternalLink, FolderGit2, Heart, ShieldCheck, Star } from 'lucide-react';
+import { ExternalLink, Flag, FolderGit2, ShieldCheck, Star } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { AgentDetail } from '../../../../shared/api/agents.js';
 import { formatCount } from '../../../../shared/rules/format.js';
@@ -11,11 +12,21 @@ import { VerifiedBadge } from './verified-badge.js';
 
 interface AgentProfileCardProps {
   agent: AgentDetail;
-  onFavorite: () => void;
+  /** The favorite button, composed by the route. */
+  favorite: ReactNode;
   onWriteReview: () => void;
+  /** "Edit your review" once the person has reviewed the agent. */
+  writeReviewLabel?: string;
+  onReport: () => void;
 }
 
-export function AgentProfileCard({ agent, onFavorite, onWriteReview }: AgentProfileCardProps) {
+export function AgentProfileCard({
+  agent,
+  favorite,
+  onWriteReview,
+  writeReviewLabel = 'Write a review',
+  onReport,
+}: AgentProfileCardProps) {
   return (
     <Card className="p-6 sm:p-8">
       <div className="flex flex-col gap-6 md:flex-row md:items-start">
@@ -81,14 +92,14 @@ export function AgentProfileCard({ agent, onFavorite, onWriteReview }: AgentProf
             <span className="sr-only"> (opens in a new tab)</span>
           </a>
         )}
-        <Button variant="outline" onClick={onFavorite}>
-          <Heart className="h-4 w-4 text-rose-600" aria-hidden="true" />
-          Favorite
-          <span className="text-slate-600">{formatCount(agent.favoritesCount)}</span>
-        </Button>
+        {favorite}
         <Button variant="outline" onClick={onWriteReview}>
           <Star className="h-4 w-4 text-amber-500" aria-hidden="true" />
-          Write a review
+          {writeReviewLabel}
+        </Button>
+        <Button variant="ghost" onClick={onReport} className="sm:ml-auto">
+          <Flag className="h-4 w-4" aria-hidden="true" />
+          Report agent
         </Button>
       </div>
     </Card>

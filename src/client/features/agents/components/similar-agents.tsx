@@ -1,7 +1,14 @@
+import type { ReactNode } from 'react';
 import type { AgentSummary } from '../../../../shared/api/agents.js';
 import { AgentCard } from './agent-card.js';
 
-export function SimilarAgents({ agents }: { agents: AgentSummary[] }) {
+export function SimilarAgents({
+  agents,
+  renderFavorite,
+}: {
+  agents: AgentSummary[];
+  renderFavorite?: (agent: AgentSummary) => ReactNode;
+}) {
   if (agents.length === 0) return null;
   return (
     <section aria-labelledby="similar-title" className="mt-10">
@@ -11,7 +18,7 @@ export function SimilarAgents({ agents }: { agents: AgentSummary[] }) {
       <ul className="mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
         {agents.map((agent) => (
           <li key={agent.id}>
-            <AgentCard agent={agent} />
+            <AgentCard agent={agent} favorite={renderFavorite?.(agent)} />
           </li>
         ))}
       </ul>

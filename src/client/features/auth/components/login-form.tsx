@@ -9,7 +9,7 @@ import { toast } from '../../../lib/toast.js';
 import { paths } from '../../../paths.js';
 import { useLogin } from '../api/login.js';
 import { useAuthRedirect } from '../hooks/use-auth-redirect.js';
-import { zodFieldErrors, type FieldErrors } from '../lib/form-errors.js';
+import { zodFieldErrors, type FieldErrors } from '../../../lib/form-errors.js';
 import { loginErrorMessage, loginSuccessDescription } from '../lib/messages.js';
 
 type Field = 'email' | 'password';

@@ -11,7 +11,7 @@ import { toast } from '../../../lib/toast.js';
 import { paths } from '../../../paths.js';
 import { useRegister } from '../api/register.js';
 import { useAuthRedirect } from '../hooks/use-auth-redirect.js';
-import { serverFieldErrors, zodFieldErrors, type FieldErrors } from '../lib/form-errors.js';
+import { serverFieldErrors, zodFieldErrors, type FieldErrors } from '../../../lib/form-errors.js';
 import { registerErrorMessage } from '../lib/messages.js';
 import { PasswordStrengthMeter } from './password-strength-meter.js';
 

@@ -1,26 +1,15 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { FavoriteList } from '../../../../shared/api/favorites.js';
 import { request } from '../../../lib/request.js';
 
-/** Spec section 3: Favorite. The shared API has no favorites schema yet. */
-export interface Favorite {
-  id: number;
-  agentId: number;
-  agent: { name: string; slug?: string };
-  createdAt: string;
-  tags?: string[];
-  notes?: string | null;
-}
+export const FAVORITES_KEY = ['/api/favorites'] as const;
 
-export interface FavoritesResponse {
-  favorites: Favorite[];
-}
-
-export function getFavorites(signal?: AbortSignal): Promise<FavoritesResponse> {
-  return request<FavoritesResponse>('/api/favorites', signal ? { signal } : {});
+export function getFavorites(signal?: AbortSignal): Promise<FavoriteList> {
+  return request<FavoriteList>(FAVORITES_KEY[0], signal ? { signal } : {});
 }
 
 export const favoritesQueryOptions = queryOptions({
-  queryKey: ['/api/favorites'],
+  queryKey: FAVORITES_KEY,
   queryFn: ({ signal }) => getFavorites(signal),
 });
 

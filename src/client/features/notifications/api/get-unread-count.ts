@@ -5,12 +5,14 @@ export interface UnreadCountResponse {
   count: number;
 }
 
+export const UNREAD_COUNT_KEY = ['/api/notifications/unread-count'] as const;
+
 export function getUnreadCount(signal?: AbortSignal): Promise<UnreadCountResponse> {
-  return request<UnreadCountResponse>('/api/notifications/unread-count', signal ? { signal } : {});
+  return request<UnreadCountResponse>(UNREAD_COUNT_KEY[0], signal ? { signal } : {});
 }
 
 export const unreadCountQueryOptions = queryOptions({
-  queryKey: ['/api/notifications/unread-count'],
+  queryKey: UNREAD_COUNT_KEY,
   queryFn: ({ signal }) => getUnreadCount(signal),
 });
 

@@ -1,23 +1,112 @@
 import * as Popover from '@radix-ui/react-popover';
-import { formatDistanceToNow } from 'date-fns';
+import { differenceInCalendarDays, formatDistanceToNow } from 'date-fns';
 import { Bell } from 'lucide-react';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
+import type { Notification } from '../../../../shared/api/notifications.js';
 import { POPOVER_MAX_HEIGHT_PX } from '../../../../shared/limits.js';
+import { formatDate } from '../../../../shared/rules/format.js';
 import { badgeText } from '../../../../shared/rules/layout.js';
 import { cn } from '../../../lib/cn.js';
-import { useNotifications } from '../api/get-notifications.js';
+import { isApiError } from '../../../lib/request.js';
+import { toast } from '../../../lib/toast.js';
+import { POPOVER_LIST_PARAMS, useNotifications } from '../api/get-notifications.js';
 import { useUnreadCount } from '../api/get-unread-count.js';
 import { useMarkAllNotificationsRead } from '../api/mark-all-notifications-read.js';
+import { useMarkNotificationRead } from '../api/mark-notification-read.js';
+
+/** Recent notifications say "5 minutes ago"; older ones show the spec's "MMM d, yyyy". */
+function notificationDate(createdAt: string): string {
+  const date = new Date(createdAt);
+  if (Math.abs(differenceInCalendarDays(new Date(), date)) < 7) {
+    return formatDistanceToNow(date, { addSuffix: true });
+  }
+  return formatDate(date);
+}
+
+/**
+ * Spec section 8: fetch failures are told once as a toast. An authentication failure is left to the session
+ * error alert, which explains it better.
+ */
+function useFailureToast(error: Error | null, title: string) {
+  useEffect(() => {
+    if (!error || (isApiError(error) && error.type === 'authentication')) return;
+    toast.error(title, { description: error.message });
+  }, [error, title]);
+}
+
+function NotificationItem({
+  notification,
+  onRead,
+  onNavigate,
+}: {
+  notification: Notification;
+  onRead: (id: number) => void;
+  onNavigate: () => void;
+}) {
+  const unread = !notification.read;
+  const markRead = () => {
+    if (unread) onRead(notification.id);
+  };
+  const content = (
+    <>
+      <span className="block text-sm font-medium text-slate-900">{notification.title}</span>
+      <span className="mt-0.5 block text-sm text-slate-600">{notification.message}</span>
+    </>
+  );
+  return (
+    <li className={cn('px-4 py-3', unread && 'bg-brand-50/60')}>
+      <div className="flex items-start gap-2">
+        <span className="mt-1.5 h-2 w-2 shrink-0" aria-hidden={!unread}>
+          {unread && (
+            <span className="block h-2 w-2 rounded-full bg-brand-600" role="img" aria-label="Unread" />
+          )}
+        </span>
+        <div className="min-w-0 flex-1">
+          {unread ? (
+            <button
+              type="button"
+              onClick={markRead}
+              className="block w-full cursor-pointer rounded-md text-left focus-visible:outline-2 focus-visible:outline-brand-600"
+              title="Mark as read"
+            >
+              {content}
+            </button>
+          ) : (
+            <div>{content}</div>
+          )}
+          <div className="mt-1 flex items-center justify-between gap-2 text-xs text-slate-600">
+            <time dateTime={notification.createdAt}>{notificationDate(notification.createdAt)}</time>
+            {notification.link && (
+              <Link
+                to={notification.link}
+                onClick={() => {
+                  markRead();
+                  onNavigate();
+                }}
+                className="font-medium text-brand-700 hover:underline"
+              >
+                View details
+              </Link>
+            )}
+          </div>
+        </div>
+      </div>
+    </li>
+  );
+}
 
 /** The bell with the unread badge (99+ above 99) and the notifications popover (spec section 2). */
 export function NotificationsBell() {
   const [open, setOpen] = useState(false);
   const unread = useUnreadCount(true);
-  const list = useNotifications({ limit: 20 }, open);
+  const list = useNotifications(POPOVER_LIST_PARAMS, open);
   const markAll = useMarkAllNotificationsRead();
+  const markOne = useMarkNotificationRead();
   const count = unread.data?.count ?? 0;
   const notifications = list.data?.notifications ?? [];
+  useFailureToast(unread.error, 'Failed to fetch unread count');
+  useFailureToast(list.error, 'Failed to fetch notifications');
 
   return (
     <Popover.Root open={open} onOpenChange={setOpen}>
@@ -29,6 +118,7 @@ export function NotificationsBell() {
         {count > 0 && (
           <span
             aria-hidden="true"
+            data-testid="notifications-badge"
             className="absolute -top-0.5 -right-0.5 min-w-5 rounded-full bg-red-600 px-1 text-center text-[11px] leading-5 font-semibold text-white ring-2 ring-white"
           >
             {badgeText(count)}
@@ -40,6 +130,7 @@ export function NotificationsBell() {
           align="end"
           sideOffset={10}
           collisionPadding={12}
+          aria-label="Notifications"
           className="z-50 w-[min(22rem,calc(100vw-1.5rem))] rounded-2xl border border-slate-200 bg-white shadow-xl"
         >
           <div className="flex items-center justify-between border-b border-slate-100 px-4 py-3">
@@ -55,7 +146,9 @@ export function NotificationsBell() {
           </div>
           <div className="overflow-y-auto" style={{ maxHeight: POPOVER_MAX_HEIGHT_PX }}>
             {list.isPending ? (
-              <p className="px-4 py-8 text-center text-sm text-slate-600">Loading notifications...</p>
+              <p className="px-4 py-8 text-center text-sm text-slate-600" role="status">
+                Loading notifications...
+              </p>
             ) : list.isError ? (
               <p role="alert" className="px-4 py-8 text-center text-sm text-red-700">
                 Failed to fetch notifications
@@ -63,40 +156,14 @@ export function NotificationsBell() {
             ) : notifications.length === 0 ? (
               <p className="px-4 py-8 text-center text-sm text-slate-600">No notifications yet</p>
             ) : (
-              <ul className="divide-y divide-slate-100">
+              <ul className="divide-y divide-slate-100" aria-label="Notification list">
                 {notifications.map((notification) => (
-                  <li
+                  <NotificationItem
                     key={notification.id}
-                    className={cn('px-4 py-3', !notification.read && 'bg-brand-50/60')}
-                  >
-                    <div className="flex items-start gap-2">
-                      {!notification.read && (
-                        <span
-                          className="mt-1.5 h-2 w-2 shrink-0 rounded-full bg-brand-600"
-                          aria-label="Unread"
-                          role="img"
-                        />
-                      )}
-                      <div className="min-w-0 flex-1">
-                        <p className="text-sm font-medium text-slate-900">{notification.title}</p>
-                        <p className="mt-0.5 text-sm text-slate-600">{notification.message}</p>
-                        <div className="mt-1 flex items-center justify-between gap-2 text-xs text-slate-600">
-                          <time dateTime={notification.createdAt}>
-                            {formatDistanceToNow(new Date(notification.createdAt), { addSuffix: true })}
-                          </time>
-                          {notification.link && (
-                            <Link
-                              to={notification.link}
-                              onClick={() => setOpen(false)}
-                              className="font-medium text-brand-700 hover:underline"
-                            >
-                              View details
-                            </Link>
-                          )}
-                        </div>
-                      </div>
-                    </div>
-                  </li>
+                    notification={notification}
+                    onRead={(id) => markOne.mutate(id)}
+                    onNavigate={() => setOpen(false)}
+                  />
                 ))}
               </ul>
             )}

@@ -1,9 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { PREFETCH_INTERVAL_MS, PREFETCH_TOP_AGENTS } from '../../../../shared/limits.js';
-import { agentReviewsQueryOptions } from '../api/get-agent-reviews.js';
-import { agentQueryOptions } from '../api/get-agent.js';
-import { takeRecentInterests } from './agent-interest.js';
+import { PREFETCH_INTERVAL_MS, PREFETCH_TOP_AGENTS } from '../../shared/limits.js';
+import { agentReviewsQueryOptions } from '../features/reviews/api/get-agent-reviews.js';
+import { agentQueryOptions } from '../features/agents/api/get-agent.js';
+import { takeRecentInterests } from '../features/agents/hooks/agent-interest.js';
 
 /**
  * Spec section 4: every 5 s, the agents with recent interest are prefetched, top 3 by recency
