@@ -81,11 +81,10 @@ export default function ReportDialog({ target, open, onOpenChange }: ReportDialo
             )}
           </fieldset>
           <TextAreaField
-            label="Details"
+            label="Details (optional)"
             value={details}
             onValueChange={setDetails}
             error={error.details}
-            hint="Optional"
             maxLength={REPORT_DETAILS_MAX}
             rows={3}
           />

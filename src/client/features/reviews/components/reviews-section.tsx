@@ -210,7 +210,7 @@ export function ReviewsSection({ agent, actions, summary }: ReviewsSectionProps)
         <div className="mt-8 border-t border-slate-100 pt-6" aria-busy={reviews.isFetching}>
           {(data?.totalCount ?? 0) > 1 && (
             <div className="mb-5 flex items-center justify-end gap-2">
-              <label htmlFor={sortId} className="text-sm font-medium text-slate-700">
+              <label htmlFor={sortId} className="text-sm font-medium whitespace-nowrap text-slate-700">
                 Sort reviews
               </label>
               <Select
