@@ -45,7 +45,7 @@ const server = spawn(process.execPath, [path.join(root, 'dist/server/main.js')],
 // Browser tests read the outbox of this data folder to follow e-mailed links.
 fs.writeFileSync(
   path.join(os.tmpdir(), `agentatlas-e2e-${port}.json`),
-  JSON.stringify({ dataDir, github: github.url }),
+  JSON.stringify({ dataDir, github: github.url, databaseUrl }),
 );
 
 async function cleanUp() {
