@@ -26,6 +26,7 @@ import newsletterRoutes from './features/newsletter/newsletter.routes.js';
 import notificationsRoutes from './features/notifications/notifications.routes.js';
 import favoritesRoutes from './features/favorites/favorites.routes.js';
 import reviewsRoutes from './features/reviews/reviews.routes.js';
+import reportsRoutes from './features/reports/reports.routes.js';
 import pagesRoutes from './features/seo/pages.routes.js';
 import seoRoutes from './features/seo/seo.routes.js';
 import usersRoutes from './features/users/users.routes.js';
@@ -159,6 +160,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   await app.register(notificationsRoutes);
   await app.register(favoritesRoutes);
   await app.register(reviewsRoutes);
+  await app.register(reportsRoutes);
   await app.register(realtimeRoutes);
   await app.register(seoRoutes);
   await app.register(pagesRoutes);

@@ -9,6 +9,7 @@ import { createCategoriesRepo } from './features/categories/categories.repo.js';
 import { createReviewsRepo } from './features/reviews/reviews.repo.js';
 import type { ReviewsServiceDeps } from './features/reviews/reviews.service.js';
 import type { ReviewWritesDeps } from './features/reviews/reviews.write.service.js';
+import type { ReportsDeps } from './features/reports/reports.service.js';
 import { createUsersRepo } from './features/users/users.repo.js';
 import { createFavoritesRepo } from './features/favorites/favorites.repo.js';
 import type { FavoritesDeps } from './features/favorites/favorites.service.js';
@@ -56,6 +57,7 @@ export function createServices(
     auth,
     notifications,
     githubSignin: { ...auth, github } satisfies GithubSigninDeps,
+    reports: { db, notifications } satisfies ReportsDeps,
   };
 }
 
