@@ -176,6 +176,9 @@ test('a session ended elsewhere raises "Session Error Detected"; "Reset My Sessi
   allowConsoleError,
 }) => {
   allowConsoleError(/status of 401 .*\/api\/(notifications|auth\/heartbeat)/);
+  // The live socket would hear of the sign-out at once and sign this tab out quietly; keep it silent
+  // so the next request is what finds out.
+  await page.routeWebSocket(/\/ws/, () => {});
   const { email, password } = await signUp(page);
   await page.goto('/categories');
   await expect(page.getByRole('button', { name: /Account menu for/ })).toBeVisible();

@@ -94,7 +94,7 @@ test('the agent page shows its sections, reviews and similar agents', async ({ p
   // Dates in "MMM d, yyyy".
   await expect(page.getByText(/^[A-Z][a-z]{2} \d{1,2}, \d{4}$/).first()).toBeVisible();
   // Page 1 holds 5 reviews; the next page holds the next ones.
-  const reviews = page.locator('section[aria-labelledby="reviews-title"] ul:not([aria-label]) > li');
+  const reviews = page.getByRole('article', { name: /^Review by/ });
   await expect(reviews).toHaveCount(5);
   const firstPage = await reviews.first().textContent();
   await page.getByRole('navigation', { name: 'Reviews pages' }).getByRole('button', { name: /Next/ }).click();
