@@ -19,6 +19,7 @@ export default defineConfig({
           include: ['tests/api/**/*.test.ts'],
           environment: 'node',
           setupFiles: ['tests/support/fail-on-console-error.ts'],
+          globalSetup: ['tests/support/postgres-global-setup.ts'],
           testTimeout: 20_000,
           hookTimeout: 30_000,
         },

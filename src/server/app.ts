@@ -27,6 +27,14 @@ import notificationsRoutes from './features/notifications/notifications.routes.j
 import favoritesRoutes from './features/favorites/favorites.routes.js';
 import reviewsRoutes from './features/reviews/reviews.routes.js';
 import reportsRoutes from './features/reports/reports.routes.js';
+import draftsRoutes from './features/drafts/drafts.routes.js';
+import submissionsRoutes from './features/submissions/submissions.routes.js';
+import moderationRoutes from './features/admin/moderation.routes.js';
+import categoriesAdminRoutes from './features/categories/categories.admin.routes.js';
+import githubRoutes from './features/github/github.routes.js';
+import verificationRoutes from './features/github/verification.routes.js';
+import uploadsRoutes from './features/storage/uploads.routes.js';
+import storageAdminRoutes from './features/storage/storage.admin.routes.js';
 import pagesRoutes from './features/seo/pages.routes.js';
 import seoRoutes from './features/seo/seo.routes.js';
 import usersRoutes from './features/users/users.routes.js';
@@ -35,6 +43,7 @@ import { ResponseCache } from './lib/response-cache.js';
 import { NotificationHub } from './realtime/notification-hub.js';
 import realtimeRoutes from './realtime/realtime.routes.js';
 import { createMailer } from './mail/mailer.js';
+import cachedResponses from './plugins/cached-responses.js';
 import originCheck from './plugins/origin-check.js';
 import securityHeaders from './plugins/security-headers.js';
 import rateLimits from './plugins/rate-limits.js';
@@ -130,6 +139,8 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   });
 
   registerErrorHandler(app);
+  // First of the request hooks: a cached public read is answered before the others run.
+  await app.register(cachedResponses);
   await app.register(securityHeaders);
   await app.register(compress, { global: true, threshold: 1024 });
   await app.register(cookie);
@@ -161,6 +172,14 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   await app.register(favoritesRoutes);
   await app.register(reviewsRoutes);
   await app.register(reportsRoutes);
+  await app.register(draftsRoutes);
+  await app.register(submissionsRoutes);
+  await app.register(moderationRoutes);
+  await app.register(categoriesAdminRoutes);
+  await app.register(githubRoutes);
+  await app.register(verificationRoutes);
+  await app.register(uploadsRoutes);
+  await app.register(storageAdminRoutes);
   await app.register(realtimeRoutes);
   await app.register(seoRoutes);
   await app.register(pagesRoutes);

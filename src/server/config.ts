@@ -32,6 +32,10 @@ const envSchema = z.object({
   GITHUB_APP_SLUG: z.string().optional(),
   GITHUB_WEB_URL: z.url().default('https://github.com'),
   GITHUB_API_URL: z.url().default('https://api.github.com'),
+  SECRET_KEY: z
+    .string()
+    .min(32, { message: 'must be at least 32 characters (for example: openssl rand -base64 32)' })
+    .optional(),
   SEED: z.enum(['demo', 'none']).default('demo'),
   RATE_LIMIT_MULTIPLIER: z.coerce.number().positive().default(1),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -60,6 +64,8 @@ export interface Config {
     readonly webUrl: string;
     readonly apiUrl: string;
   };
+  /** Encrypts stored GitHub tokens; unset → a key generated once in $DATA_DIR/secret.key. */
+  readonly secretKey: string | undefined;
   readonly seed: Env['SEED'];
   readonly rateLimitMultiplier: number;
   readonly logLevel: Env['LOG_LEVEL'];
@@ -118,6 +124,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       webUrl: values.GITHUB_WEB_URL.replace(/\/+$/, ''),
       apiUrl: values.GITHUB_API_URL.replace(/\/+$/, ''),
     },
+    secretKey: values.SECRET_KEY,
     seed: values.SEED,
     rateLimitMultiplier: values.RATE_LIMIT_MULTIPLIER,
     logLevel: values.LOG_LEVEL,

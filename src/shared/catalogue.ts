@@ -24,3 +24,26 @@ export const pricingLabels: Record<PricingModel, string> = {
 
 export const agentStatuses = ['pending', 'published', 'rejected'] as const;
 export type AgentStatus = (typeof agentStatuses)[number];
+
+/**
+ * The lucide icon names a category may use: the ones the category grid bundles. Admins pick from this
+ * list, so every category shows its own icon rather than the fallback tag.
+ */
+export const categoryIconNames = [
+  'code',
+  'microscope',
+  'headphones',
+  'bar-chart-3',
+  'handshake',
+  'pen-line',
+  'megaphone',
+  'calendar-check',
+  'palette',
+  'server-cog',
+  'shield-check',
+  'graduation-cap',
+  'landmark',
+  'stethoscope',
+  'tag',
+] as const;
+export type CategoryIconName = (typeof categoryIconNames)[number];

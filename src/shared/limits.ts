@@ -63,3 +63,26 @@ export const REVIEW_BODY_MAX = 5000;
 
 /** Request bodies larger than this are refused with 413 before they are parsed. */
 export const JSON_BODY_LIMIT_BYTES = 1024 * 1024;
+
+export const AGENT_NAME_MIN = 2;
+export const AGENT_TAGLINE_MIN = 10;
+export const AGENT_DESCRIPTION_MIN = 30;
+export const URL_MAX = 2048;
+export const LICENSE_MAX = 100;
+
+/** Drafts are saved this long after the owner stops typing (and at once on a step change). */
+export const DRAFT_AUTOSAVE_DEBOUNCE_MS = 1000;
+export const DRAFTS_MAX_PER_USER = 50;
+export const REJECTION_REASON_MIN = 10;
+export const REJECTION_REASON_MAX = 1000;
+
+export const CATEGORY_NAME_MAX = 60;
+export const CATEGORY_DESCRIPTION_MAX = 300;
+
+/** Logo uploads: checked by content, re-encoded to WebP within LOGO_OUTPUT_SIZE px, metadata stripped. */
+export const UPLOAD_MAX_BYTES = 1024 * 1024;
+export const UPLOAD_MAX_DIMENSION_PX = 4096;
+export const LOGO_OUTPUT_SIZE_PX = 512;
+export const UPLOAD_ACCEPTED_TYPES = ['image/png', 'image/jpeg', 'image/webp'] as const;
+/** Files no agent, draft or revision uses are removed by the admin clean-up once older than this. */
+export const ORPHAN_MIN_AGE_MS = 24 * 60 * 60 * 1000;

@@ -206,6 +206,28 @@ describe('home, categories and filters', () => {
     expect(after.totalCount).toBe(before.totalCount + 1);
     expect(after.agents[0]?.slug).toBe('fresh-ink');
   });
+
+  it('answers a cached read exactly as the first one, with the same headers, gzipped when asked', async () => {
+    const url = '/api/agents?sort=name&limit=50';
+    const first = await t.request(url, { headers: { 'accept-encoding': 'identity' } });
+    const firstBody = await first.text();
+    const cached = await t.request(url, { headers: { 'accept-encoding': 'identity' } });
+    expect(await cached.text()).toBe(firstBody);
+    for (const header of [
+      'content-type',
+      'content-security-policy',
+      'x-frame-options',
+      'x-content-type-options',
+    ])
+      expect(cached.headers.get(header)).toBe(first.headers.get(header));
+    expect(cached.headers.get('content-encoding')).toBeNull();
+    expect(cached.headers.get('x-request-id')).toBeTruthy();
+    expect(Number(cached.headers.get('content-length'))).toBe(Buffer.byteLength(firstBody));
+
+    const gzipped = await t.request(url, { headers: { 'accept-encoding': 'gzip' } });
+    expect(gzipped.headers.get('content-encoding')).toBe('gzip');
+    expect(await gzipped.text()).toBe(firstBody);
+  });
 });
 
 describe('POST /api/agents/{id}/views', () => {

@@ -88,6 +88,17 @@ describe('errors', () => {
     const response = await t.request('/healthz', { headers: { 'x-request-id': 'trace-123' } });
     expect(response.headers.get('x-request-id')).toBe('trace-123');
   });
+
+  it('keeps the opener of the GitHub popup only on its callback page', async () => {
+    const page = await t.request('/agents');
+    expect(page.headers.get('cross-origin-opener-policy')).toBe('same-origin-allow-popups');
+    expect(page.headers.get('x-frame-options')).toBe('DENY');
+    const callback = await t.request('/submit-agent/github-callback?code=abc&state=xyz');
+    expect(callback.headers.get('cross-origin-opener-policy')).toBe('unsafe-none');
+    expect(callback.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
+    const lookalike = await t.request('/submit-agent/github-callbackx');
+    expect(lookalike.headers.get('cross-origin-opener-policy')).toBe('same-origin-allow-popups');
+  });
 });
 
 describe('POST /api/newsletter/subscribe', () => {

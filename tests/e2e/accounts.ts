@@ -14,16 +14,31 @@ export function e2eServer(): { dataDir: string; github: string; databaseUrl: str
   };
 }
 
+function openE2eDb() {
+  const { databaseUrl } = e2eServer();
+  return createDb(
+    databaseUrl.startsWith('file:')
+      ? { kind: 'sqlite', file: databaseUrl.slice('file:'.length) }
+      : { kind: 'postgres', url: databaseUrl },
+  );
+}
+
+/** Gives an account the admin role straight in the test server's database (as `npm run admin -- grant` does). */
+export async function makeAdmin(email: string) {
+  const db = openE2eDb();
+  try {
+    await db.kysely.updateTable('users').set({ role: 'admin' }).where('email', '=', email).execute();
+  } finally {
+    await db.close();
+  }
+}
+
 /**
  * Makes an account the owner of a demo agent, straight in the test server's database: owning an
  * agent otherwise takes the submission flow, which these tests are not about.
  */
 export async function makeOwner(email: string, slug: string) {
-  const db = createDb(
-    e2eServer().databaseUrl.startsWith('file:')
-      ? { kind: 'sqlite', file: e2eServer().databaseUrl.slice('file:'.length) }
-      : { kind: 'postgres', url: e2eServer().databaseUrl },
-  );
+  const db = openE2eDb();
   try {
     const user = await db.kysely
       .selectFrom('users')

@@ -40,6 +40,7 @@ const server = spawn(process.execPath, [path.join(root, 'dist/server/main.js')],
     GITHUB_CLIENT_SECRET: github.clientSecret,
     GITHUB_WEB_URL: github.url,
     GITHUB_API_URL: github.url,
+    GITHUB_APP_SLUG: 'agentatlas-e2e',
   },
 });
 // Browser tests read the outbox of this data folder to follow e-mailed links.

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AgentRow, CategoryRow, NewAgent, UserRow } from '../../src/server/db/schema.js';
 import { reputationScore } from '../../src/server/features/reviews/reputation.js';
 import { applyRatingChange } from '../../src/server/features/reviews/reputation.repo.js';
+import { EMPTY_AGENT_COUNTERS } from '../../src/server/features/agents/agent-counters.js';
 
 const unique = () => randomBytes(4).toString('hex');
 const iso = (msAgo = 0) => new Date(Date.now() - msAgo).toISOString();
@@ -94,20 +95,8 @@ export function factories(app: FastifyInstance) {
         status,
         verified: 0,
         featured: 0,
-        rating_count: 0,
-        rating_sum: 0,
-        rating_1: 0,
-        rating_2: 0,
-        rating_3: 0,
-        rating_4: 0,
-        rating_5: 0,
-        rating_average: 0,
-        weighted_rating_sum: 0,
-        weight_total: 0,
+        ...EMPTY_AGENT_COUNTERS,
         reputation_score: priorScore,
-        favorites_count: 0,
-        views_count: 0,
-        trending_score: 0,
         created_at: iso(),
         updated_at: iso(),
         published_at: status === 'published' ? iso() : null,
@@ -158,5 +147,23 @@ export function factories(app: FastifyInstance) {
     return review;
   }
 
-  return { createCategory, createUser, createAgent, createReview };
+  /** A stored file's row (an uploaded logo) owned by a user; the bytes themselves are not needed. */
+  async function createFile(owner: Pick<UserRow, 'id'> | null) {
+    return db
+      .insertInto('files')
+      .values({
+        owner_id: owner?.id ?? null,
+        storage_key: `logos/${unique()}.webp`,
+        content_type: 'image/webp',
+        size: 1024,
+        width: 256,
+        height: 256,
+        original_name: 'logo.png',
+        created_at: iso(),
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+  }
+
+  return { createCategory, createUser, createAgent, createReview, createFile };
 }

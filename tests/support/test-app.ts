@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../src/server/app.js';
 import { loadConfig, type Config } from '../../src/server/config.js';
-import { createPostgresSchema, dropPostgresSchema } from './postgres-schema.js';
+import { createPostgresSchema } from './postgres-schema.js';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -22,10 +22,10 @@ export interface TestApp {
 export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'agentatlas-test-'));
   const postgresUrl = process.env.TEST_DATABASE_URL;
-  let schema: string | undefined;
   let databaseUrl = `file:${path.join(dataDir, 'test.db')}`;
   if (postgresUrl) {
-    ({ schema, databaseUrl } = await createPostgresSchema(postgresUrl, 'test'));
+    // Dropped by tests/support/postgres-global-setup.ts after the run, never while other files migrate.
+    ({ databaseUrl } = await createPostgresSchema(postgresUrl, process.env.TEST_SCHEMA_PREFIX ?? 'test'));
   }
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -57,7 +57,6 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     },
     async close() {
       await app.close();
-      if (postgresUrl && schema) await dropPostgresSchema(postgresUrl, schema);
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };

@@ -1,11 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { displayName, initials } from '../../src/shared/rules/display-name.js';
 import { classifyStatus, isRetryableCategory } from '../../src/shared/rules/error-classification.js';
-import { formatCount, formatDate } from '../../src/shared/rules/format.js';
+import { formatCount } from '../../src/shared/rules/count.js';
+import { formatDate } from '../../src/shared/rules/date.js';
 import {
   badgeText,
   isFooterVisible,
   isFormPage,
+  isLeavingForm,
   isHeaderVisible,
   nextHeaderScrollState,
   skeletonLayoutFor,
@@ -112,6 +114,12 @@ describe('layout rules', () => {
   it('treats every /submit-agent path as a form page', () => {
     expect(isFormPage('/submit-agent/github-callback')).toBe(true);
     expect(isFormPage('/agents')).toBe(false);
+  });
+  it('counts leaving the page, not moving between form pages, as leaving a form', () => {
+    expect(isLeavingForm('/submit-agent', '/submit-agent-new')).toBe(false);
+    expect(isLeavingForm('/submit-agent', '/agents')).toBe(true);
+    expect(isLeavingForm('/edit-agent/4', '/edit-agent/4')).toBe(false);
+    expect(isLeavingForm('/edit-agent/4', '/agent-status/4')).toBe(true);
   });
   it('picks the loading placeholder by path', () => {
     expect(skeletonLayoutFor('/agents/x')).toBe('agent-detail');

@@ -49,8 +49,20 @@ const protectedRoutes: RouteObject[] = [
       (m) => m.SettingsPage,
     ),
   },
-  { path: paths.agentStatus.path, element: lazyPage(placeholders, (m) => m.AgentStatusPage) },
-  { path: paths.editAgent.path, element: lazyPage(placeholders, (m) => m.EditAgentPage) },
+  {
+    path: paths.agentStatus.path,
+    element: lazyPage(
+      () => import('../routes/agent-status.js'),
+      (m) => m.AgentStatusPage,
+    ),
+  },
+  {
+    path: paths.editAgent.path,
+    element: lazyPage(
+      () => import('../routes/edit-agent.js'),
+      (m) => m.EditAgentPage,
+    ),
+  },
   {
     path: paths.favorites.path,
     element: lazyPage(
@@ -59,14 +71,44 @@ const protectedRoutes: RouteObject[] = [
     ),
   },
   { path: paths.history.path, element: lazyPage(placeholders, (m) => m.HistoryPage) },
-  { path: paths.myDrafts.path, element: lazyPage(placeholders, (m) => m.MyDraftsPage) },
-  { path: paths.myAgents.path, element: lazyPage(placeholders, (m) => m.MyAgentsPage) },
+  {
+    path: paths.myDrafts.path,
+    element: lazyPage(
+      () => import('../routes/my-drafts.js'),
+      (m) => m.MyDraftsPage,
+    ),
+  },
+  {
+    path: paths.myAgents.path,
+    element: lazyPage(
+      () => import('../routes/my-agents.js'),
+      (m) => m.MyAgentsPage,
+    ),
+  },
 ];
 
 const adminRoutes: RouteObject[] = [
-  { path: paths.adminDashboard.path, element: lazyPage(placeholders, (m) => m.AdminDashboardPage) },
-  { path: paths.adminCategories.path, element: lazyPage(placeholders, (m) => m.AdminCategoriesPage) },
-  { path: paths.adminStorage.path, element: lazyPage(placeholders, (m) => m.AdminStoragePage) },
+  {
+    path: paths.adminDashboard.path,
+    element: lazyPage(
+      () => import('../routes/admin-dashboard.js'),
+      (m) => m.AdminDashboardPage,
+    ),
+  },
+  {
+    path: paths.adminCategories.path,
+    element: lazyPage(
+      () => import('../routes/admin-categories.js'),
+      (m) => m.AdminCategoriesPage,
+    ),
+  },
+  {
+    path: paths.adminStorage.path,
+    element: lazyPage(
+      () => import('../routes/admin-storage.js'),
+      (m) => m.AdminStoragePage,
+    ),
+  },
 ];
 
 export const routes: RouteObject[] = [
@@ -170,9 +212,27 @@ export const routes: RouteObject[] = [
         ),
       },
 
-      { path: paths.storageSetup.path, element: lazyPage(placeholders, (m) => m.StorageSetupPage) },
-      { path: paths.storageInfo.path, element: lazyPage(placeholders, (m) => m.StorageInfoPage) },
-      { path: paths.storageBasic.path, element: lazyPage(placeholders, (m) => m.StorageBasicPage) },
+      {
+        path: paths.storageSetup.path,
+        element: lazyPage(
+          () => import('../routes/storage-pages.js'),
+          (m) => m.StorageSetupPage,
+        ),
+      },
+      {
+        path: paths.storageInfo.path,
+        element: lazyPage(
+          () => import('../routes/storage-pages.js'),
+          (m) => m.StorageInfoPage,
+        ),
+      },
+      {
+        path: paths.storageBasic.path,
+        element: lazyPage(
+          () => import('../routes/storage-pages.js'),
+          (m) => m.StorageBasicPage,
+        ),
+      },
 
       {
         path: paths.components.path,
@@ -225,11 +285,26 @@ export const routes: RouteObject[] = [
         ),
       },
 
-      { path: paths.submitAgent.path, element: lazyPage(placeholders, (m) => m.SubmitAgentPage) },
-      { path: paths.submitAgentNew.path, element: lazyPage(placeholders, (m) => m.SubmitAgentPage) },
+      {
+        path: paths.submitAgent.path,
+        element: lazyPage(
+          () => import('../routes/submit-agent.js'),
+          (m) => m.SubmitAgentPage,
+        ),
+      },
+      {
+        path: paths.submitAgentNew.path,
+        element: lazyPage(
+          () => import('../routes/submit-agent.js'),
+          (m) => m.SubmitAgentPage,
+        ),
+      },
       {
         path: paths.submitAgentGithubCallback.path,
-        element: lazyPage(placeholders, (m) => m.SubmitAgentGithubCallbackPage),
+        element: lazyPage(
+          () => import('../routes/submit-agent-github-callback.js'),
+          (m) => m.SubmitAgentGithubCallbackPage,
+        ),
       },
 
       { element: <RequireUser />, children: protectedRoutes },

@@ -37,6 +37,16 @@ function hasSessionHint(): boolean {
 }
 
 /**
+ * Signing out ends the session on the server while a current-user call may still be under way or due:
+ * forget the hint at once so none is asked for (its 401 would be a console error), as the server's
+ * answer would clear it anyway.
+ */
+function forgetSessionHint(): void {
+  const secure = window.location.protocol === 'https:' ? '; Secure' : '';
+  document.cookie = `${SESSION_HINT.split('=')[0]}=; Max-Age=0; Path=/; SameSite=Lax${secure}`;
+}
+
+/**
  * Spec section 6: a 401 on the current-user call yields "no user", not an error. Without the session hint
  * cookie nobody can be signed in, so the call (and the browser's console line about its 401) is skipped.
  */
@@ -118,6 +128,8 @@ export function AuthSessionProvider({ children }: { children: ReactNode }) {
     async ({ silent = false }: { silent?: boolean } = {}) => {
       const previous = queryClient.getQueryData<SessionUser | null>(CURRENT_USER_KEY) ?? null;
       setSigningOutUser(previous);
+      forgetSessionHint();
+      await queryClient.cancelQueries({ queryKey: CURRENT_USER_KEY });
       queryClient.setQueryData(CURRENT_USER_KEY, null);
       postTabMessage({ type: 'logout' });
       try {
@@ -136,6 +148,8 @@ export function AuthSessionProvider({ children }: { children: ReactNode }) {
   /** Spec sections 4 and 8: force logout clears the user and all cached data and tells the other tabs. */
   const resetSession = useCallback(async () => {
     setAlert(null);
+    forgetSessionHint();
+    await queryClient.cancelQueries({ queryKey: CURRENT_USER_KEY });
     queryClient.setQueryData(CURRENT_USER_KEY, null);
     postTabMessage({ type: 'logout' });
     try {

@@ -63,7 +63,7 @@ function readDetails(value: unknown): ErrorDetails | undefined {
  * Spec section 8: the message comes from the JSON field `message`, falling back to the status text,
  * or to the plain response text when the body is not JSON.
  */
-async function toApiError(response: Response): Promise<ApiError> {
+export async function toApiError(response: Response): Promise<ApiError> {
   if (isJson(response)) {
     const body: unknown = await response.json().catch(() => null);
     const message = isRecord(body) && typeof body.message === 'string' ? body.message : '';

@@ -2,7 +2,7 @@ import { SearchX, Search, SlidersHorizontal } from 'lucide-react';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { AGENTS_PAGE_SIZE_DEFAULT } from '../../shared/limits.js';
-import { formatCount } from '../../shared/rules/format.js';
+import { formatCount } from '../../shared/rules/count.js';
 import { AgentGridSkeleton } from '../components/layout/page-skeleton.js';
 import { Button } from '../components/ui/button.js';
 import { EmptyState } from '../components/ui/empty-state.js';

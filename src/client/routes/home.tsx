@@ -2,7 +2,7 @@ import { ArrowRight, BadgeCheck, Search, X } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import type { AgentSort, AgentSummary } from '../../shared/api/agents.js';
-import { formatCount } from '../../shared/rules/format.js';
+import { formatCount } from '../../shared/rules/count.js';
 import { AgentGridSkeleton } from '../components/layout/page-skeleton.js';
 import { Button } from '../components/ui/button.js';
 import { EmptyState } from '../components/ui/empty-state.js';

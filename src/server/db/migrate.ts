@@ -1,10 +1,12 @@
 import { Migrator, sql, type Migration, type MigrationProvider } from 'kysely';
 import type { Db } from './database.js';
 import { initialMigration } from './migrations/0001-initial.js';
+import { submissionsMigration } from './migrations/0002-submissions.js';
 
 function migrationsFor(db: Db): Record<string, Migration> {
   return {
     '0001-initial': initialMigration(db.dialect),
+    '0002-submissions': submissionsMigration(db.dialect),
   };
 }
 

@@ -1,4 +1,5 @@
 import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { AgentEventKind } from '../../shared/api/submissions.js';
 
 /**
  * Table types shared by SQLite and PostgreSQL. Times are ISO-8601 UTC text and flags are 0/1 integers
@@ -100,6 +101,13 @@ export interface AgentsTable {
   created_at: string;
   updated_at: string;
   published_at: string | null;
+  /** owner/name in lower case, when the listing names a GitHub repository: duplicates are refused by it. */
+  github_repo: string | null;
+  license: string | null;
+  github_stars: number | null;
+  rejection_reason: string | null;
+  submitted_at: string | null;
+  logo_file_id: number | null;
 }
 
 export interface ReviewsTable {
@@ -183,6 +191,67 @@ export interface ReportsTable {
   resolved_by: number | null;
 }
 
+export interface FilesTable {
+  id: Generated<number>;
+  owner_id: number | null;
+  storage_key: string;
+  content_type: string;
+  size: number;
+  width: number;
+  height: number;
+  original_name: string | null;
+  created_at: string;
+}
+
+/** A submission in progress: the draft fields as JSON (src/shared/api/submissions.ts). */
+export interface DraftsTable {
+  id: Generated<number>;
+  user_id: number;
+  data: string;
+  /** Copied out of data so the storage clean-up can see which files drafts still use. */
+  logo_file_id: number | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** An owner's edit of a published listing, waiting for review while the live listing stays. */
+export interface AgentRevisionsTable {
+  id: Generated<number>;
+  agent_id: number;
+  author_id: number | null;
+  /** The full proposed fields as JSON (AgentFields). */
+  data: string;
+  logo_file_id: number | null;
+  status: 'pending' | 'approved' | 'rejected';
+  reason: string | null;
+  created_at: string;
+  decided_at: string | null;
+  decided_by: number | null;
+}
+
+export interface AgentEventsTable {
+  id: Generated<number>;
+  agent_id: number;
+  actor_id: number | null;
+  actor: 'owner' | 'admin' | 'system';
+  kind: AgentEventKind;
+  message: string | null;
+  created_at: string;
+}
+
+/** A user's GitHub connection for submissions; tokens are encrypted (src/server/lib/secret-box.ts). */
+export interface GithubConnectionsTable {
+  user_id: number;
+  github_user_id: string;
+  login: string;
+  access_token_enc: string;
+  refresh_token_enc: string | null;
+  token_expires_at: string | null;
+  scope: string;
+  created_at: string;
+  updated_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -199,6 +268,11 @@ export interface Database {
   site_stats: SiteStatsTable;
   review_votes: ReviewVotesTable;
   reports: ReportsTable;
+  files: FilesTable;
+  drafts: DraftsTable;
+  agent_revisions: AgentRevisionsTable;
+  agent_events: AgentEventsTable;
+  github_connections: GithubConnectionsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -208,3 +282,6 @@ export type AgentRow = Selectable<AgentsTable>;
 export type NewAgent = Insertable<AgentsTable>;
 export type CategoryRow = Selectable<CategoriesTable>;
 export type ReviewRow = Selectable<ReviewsTable>;
+export type FileRow = Selectable<FilesTable>;
+export type DraftRow = Selectable<DraftsTable>;
+export type AgentRevisionRow = Selectable<AgentRevisionsTable>;

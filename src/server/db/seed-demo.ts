@@ -7,6 +7,7 @@ import { reputationScore, reviewWeight, siteMean } from '../features/reviews/rep
 import { trendingScore } from '../features/agents/agents.service.js';
 import { createRandom, type Random } from '../lib/random.js';
 import { utcDay } from '../lib/time.js';
+import { EMPTY_AGENT_COUNTERS } from '../features/agents/agent-counters.js';
 
 const DAY_MS = 86_400_000;
 
@@ -111,20 +112,8 @@ export async function seedDemoIfEmpty(
       status: 'published',
       verified: agent.verified ? 1 : 0,
       featured: agent.featured ? 1 : 0,
-      rating_count: 0,
-      rating_sum: 0,
-      rating_1: 0,
-      rating_2: 0,
-      rating_3: 0,
-      rating_4: 0,
-      rating_5: 0,
-      rating_average: 0,
-      weighted_rating_sum: 0,
-      weight_total: 0,
+      ...EMPTY_AGENT_COUNTERS,
       reputation_score: 0,
-      favorites_count: 0,
-      views_count: 0,
-      trending_score: 0,
       created_at: iso(agentCreated[index]!),
       updated_at: iso(agentCreated[index]!),
       published_at: iso(agentCreated[index]!),

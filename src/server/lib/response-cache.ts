@@ -4,8 +4,15 @@
  * after a write never sees an older answer. Entries also expire after ttlMs so slowly moving
  * counters (views) refresh without a write.
  */
+export interface CacheEntry {
+  readonly body: string;
+  readonly expiresAt: number;
+  /** The body gzipped, made the first time a client that accepts gzip asks for it. */
+  gzip?: Buffer;
+}
+
 export class ResponseCache {
-  private entries = new Map<string, { body: string; expiresAt: number }>();
+  private entries = new Map<string, CacheEntry>();
   private listeners: Array<() => void> = [];
 
   constructor(
@@ -14,6 +21,11 @@ export class ResponseCache {
   ) {}
 
   get(key: string): string | undefined {
+    return this.getEntry(key)?.body;
+  }
+
+  /** The live entry with its lazily made gzip copy (see plugins/cached-responses.ts). */
+  getEntry(key: string): CacheEntry | undefined {
     const entry = this.entries.get(key);
     if (!entry) return undefined;
     if (entry.expiresAt < Date.now()) {
@@ -23,7 +35,7 @@ export class ResponseCache {
     // Re-insert to keep the Map in least-recently-used order.
     this.entries.delete(key);
     this.entries.set(key, entry);
-    return entry.body;
+    return entry;
   }
 
   set(key: string, body: string): void {

@@ -22,7 +22,9 @@ export function securityHeaders(options: { https: boolean }): Record<string, str
   ].join('; ');
   return {
     'content-security-policy': csp,
-    'cross-origin-opener-policy': 'same-origin',
+    // Popups this site opens (the GitHub connection) keep their opener, so the callback page can post
+    // its code back as spec section 4 describes; other sites still never get a handle on our windows.
+    'cross-origin-opener-policy': 'same-origin-allow-popups',
     'cross-origin-resource-policy': 'same-origin',
     'origin-agent-cluster': '?1',
     'referrer-policy': 'strict-origin-when-cross-origin',
@@ -35,10 +37,21 @@ export function securityHeaders(options: { https: boolean }): Record<string, str
   };
 }
 
+/**
+ * The page GitHub sends the connection popup back to: it must share a browsing context group with
+ * its opener to reach window.opener, so it sets no opener policy of its own (unsafe-none).
+ */
+const OPENER_CALLBACK_PATH = '/submit-agent/github-callback';
+
 async function securityHeadersPlugin(app: FastifyInstance) {
   const headers = securityHeaders({ https: app.config.secureCookies });
-  app.addHook('onRequest', async (_request, reply) => {
-    reply.headers(headers);
+  const callbackHeaders = { ...headers, 'cross-origin-opener-policy': 'unsafe-none' };
+  app.addHook('onRequest', async (request, reply) => {
+    const isCallback =
+      request.url.startsWith(OPENER_CALLBACK_PATH) &&
+      (request.url.length === OPENER_CALLBACK_PATH.length ||
+        '?/'.includes(request.url[OPENER_CALLBACK_PATH.length]!));
+    reply.headers(isCallback ? callbackHeaders : headers);
   });
 }
 

@@ -33,6 +33,9 @@ declare module 'fastify' {
  */
 export const SESSION_HINT_COOKIE = 'aa_has_session';
 
+/** The session cookie's name; `__Host-` pins it to this origin over https. */
+export const sessionCookieNameFor = (secure: boolean) => (secure ? '__Host-aa_session' : 'aa_session');
+
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
 /**
@@ -41,7 +44,7 @@ export const hashToken = (token: string) => createHash('sha256').update(token).d
  */
 async function sessions(app: FastifyInstance) {
   const secure = app.config.secureCookies;
-  const cookieName = secure ? '__Host-aa_session' : 'aa_session';
+  const cookieName = sessionCookieNameFor(secure);
   const db = app.db.kysely;
 
   app.decorate('sessionCookieName', cookieName);

@@ -17,6 +17,15 @@ export function isFormPage(pathname: string): boolean {
   return pathname.startsWith('/submit-agent');
 }
 
+/**
+ * Whether going from one path to another leaves the page that holds unsaved changes: moving between
+ * form pages (spec section 4) or staying on the same page (a query change) does not.
+ */
+export function isLeavingForm(fromPathname: string, toPathname: string): boolean {
+  if (fromPathname === toPathname) return false;
+  return !(isFormPage(fromPathname) && isFormPage(toPathname));
+}
+
 export type SkeletonLayout = 'agent-detail' | 'home' | 'auth-form' | 'blank';
 
 /** Spec section 2: loading placeholders depend on the path. */

@@ -8,6 +8,7 @@ import { useNotificationSocket } from '../../features/notifications/hooks/use-no
 import { AuthSessionProvider, useAuthSession } from '../../lib/auth-session.js';
 import { SiteFooter } from './site-footer.js';
 import { SiteHeader } from './site-header.js';
+import { UnsavedChangesGuard } from './unsaved-changes-guard.js';
 
 const SessionAlertDialog = lazy(() => import('./session-alert-dialog.js'));
 
@@ -53,6 +54,7 @@ function Shell() {
       {showFooter && <SiteFooter />}
       <AuthDialogHost />
       <SessionAlerts />
+      <UnsavedChangesGuard />
       <ScrollRestoration />
     </div>
   );

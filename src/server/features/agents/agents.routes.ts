@@ -31,20 +31,9 @@ async function cachedJson(request: FastifyRequest, reply: FastifyReply, compute:
 }
 
 const visitorCookie = 'aa_visitor';
-const AGENT_DETAIL_PATH = /^\/api\/agents\/[^/?]+(\?|$)/;
 
 const agentsRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps = app.services.agents;
-
-  // A cached answer is sent before validation and handlers run: it was validated when it was made,
-  // and its URL (the cache key) is the whole input of these public reads.
-  app.addHook('onRequest', async (request, reply) => {
-    if (request.method !== 'GET') return;
-    // A signed-in person's agent detail carries their own viewer facts and is never shared.
-    if (request.user && AGENT_DETAIL_PATH.test(request.url)) return;
-    const body = app.responseCache.get(request.url);
-    if (body !== undefined) return reply.type('application/json; charset=utf-8').send(body);
-  });
 
   app.get(
     '/api/agents',

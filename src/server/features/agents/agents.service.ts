@@ -39,6 +39,12 @@ export class SearchVocabulary {
     });
     return this.loading;
   }
+
+  /** Forgets the loaded words, so the next search that needs them sees a listing published since. */
+  invalidate(): void {
+    this.words = undefined;
+    this.loading = undefined;
+  }
 }
 
 /** Replaces misspelt words by the closest indexed ones; null when there is nothing to correct. */

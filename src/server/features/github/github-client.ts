@@ -15,7 +15,14 @@ export interface GithubEmail {
 }
 
 export type TokenAnswer =
-  | { kind: 'token'; accessToken: string; scope: string }
+  | {
+      kind: 'token';
+      accessToken: string;
+      scope: string;
+      /** GitHub App user tokens may expire; OAuth App tokens do not and come without these. */
+      refreshToken?: string;
+      expiresIn?: number;
+    }
   | { kind: 'pending' | 'slow_down' | 'expired' | 'denied' | 'bad_code' };
 
 export interface DeviceCode {
@@ -26,7 +33,33 @@ export interface DeviceCode {
   interval: number;
 }
 
+export interface GithubInstallationAnswer {
+  id: number;
+  account: { login: string; type: string; avatar_url?: string | null } | null;
+}
+
+export interface GithubRepoAnswer {
+  id: number;
+  name: string;
+  full_name: string;
+  owner: { login: string };
+  description: string | null;
+  private: boolean;
+  html_url: string;
+  stargazers_count: number;
+  language: string | null;
+  updated_at: string | null;
+  topics?: string[];
+  homepage: string | null;
+  license: { spdx_id: string | null; name: string | null } | null;
+  /** The token's user's rights on the repository (present when asked with a user token). */
+  permissions?: { admin: boolean; maintain?: boolean; push: boolean; triage?: boolean; pull: boolean };
+}
+
 const TIMEOUT_MS = 10_000;
+const PAGE_SIZE = 100;
+/** Installations and repositories are read at most this many pages deep (500 entries). */
+const MAX_PAGES = 5;
 
 /**
  * GitHub's OAuth and REST API, at the addresses of GITHUB_WEB_URL / GITHUB_API_URL so tests can
@@ -41,32 +74,89 @@ export function createGithubClient(config: Config['github']) {
     return { clientId, clientSecret };
   }
 
-  async function call<T>(url: string, init: RequestInit): Promise<T> {
-    let response: Response;
+  async function send(url: string, init: RequestInit): Promise<Response> {
     try {
-      response = await fetch(url, { ...init, signal: AbortSignal.timeout(TIMEOUT_MS) });
+      return await fetch(url, { ...init, signal: AbortSignal.timeout(TIMEOUT_MS) });
     } catch {
       throw new AppError('unavailable', 'GitHub could not be reached. Please try again.');
     }
-    if (!response.ok) {
-      if (response.status === 401)
-        throw new AppError('authentication', 'GitHub did not accept the authorization.');
-      throw new AppError('unavailable', `GitHub answered ${response.status}. Please try again.`);
-    }
-    return (await response.json()) as T;
   }
 
-  const api = <T>(path: string, token: string) =>
-    call<T>(`${config.apiUrl}${path}`, {
-      headers: {
-        accept: 'application/vnd.github+json',
-        authorization: `Bearer ${token}`,
-        'user-agent': 'AgentAtlas',
-      },
-    });
+  function failure(response: Response): AppError {
+    if (response.status === 401)
+      return new AppError('authentication', 'GitHub did not accept the authorization.');
+    return new AppError('unavailable', `GitHub answered ${response.status}. Please try again.`);
+  }
 
-  function tokenAnswer(body: { access_token?: string; scope?: string; error?: string }): TokenAnswer {
-    if (body.access_token) return { kind: 'token', accessToken: body.access_token, scope: body.scope ?? '' };
+  async function readJson<T>(response: Response): Promise<T> {
+    try {
+      return (await response.json()) as T;
+    } catch {
+      throw new AppError('unavailable', 'GitHub sent an answer that could not be read. Please try again.');
+    }
+  }
+
+  async function call<T>(url: string, init: RequestInit): Promise<T> {
+    const response = await send(url, init);
+    if (!response.ok) throw failure(response);
+    return readJson<T>(response);
+  }
+
+  const apiHeaders = (token: string) => ({
+    accept: 'application/vnd.github+json',
+    authorization: `Bearer ${token}`,
+    'user-agent': 'AgentAtlas',
+    'x-github-api-version': '2022-11-28',
+  });
+
+  const api = <T>(path: string, token: string) =>
+    call<T>(`${config.apiUrl}${path}`, { headers: apiHeaders(token) });
+
+  /** Like api, but a 404 (no such thing, or no access to it) answers null. */
+  async function apiOrNull<T>(path: string, token: string): Promise<T | null> {
+    const response = await send(`${config.apiUrl}${path}`, { headers: apiHeaders(token) });
+    if (response.status === 404) return null;
+    if (!response.ok) throw failure(response);
+    return readJson<T>(response);
+  }
+
+  /**
+   * Reads GitHub's `{ total_count, <key>: [...] }` pages until a short page or MAX_PAGES; null when
+   * the first page is a 404 (the collection's parent does not exist or is not visible).
+   */
+  async function paged<T>(path: string, key: string, token: string): Promise<T[] | null> {
+    const items: T[] = [];
+    for (let page = 1; page <= MAX_PAGES; page += 1) {
+      const body = await apiOrNull<Record<string, unknown>>(
+        `${path}?per_page=${PAGE_SIZE}&page=${page}`,
+        token,
+      );
+      if (!body) return page === 1 ? null : items;
+      const batch = Array.isArray(body[key]) ? (body[key] as T[]) : [];
+      items.push(...batch);
+      if (batch.length < PAGE_SIZE) break;
+    }
+    return items;
+  }
+
+  const repoPath = (owner: string, repo: string) =>
+    `/repos/${encodeURIComponent(owner)}/${encodeURIComponent(repo)}`;
+
+  function tokenAnswer(body: {
+    access_token?: string;
+    scope?: string;
+    error?: string;
+    refresh_token?: string;
+    expires_in?: number;
+  }): TokenAnswer {
+    if (body.access_token)
+      return {
+        kind: 'token',
+        accessToken: body.access_token,
+        scope: body.scope ?? '',
+        ...(body.refresh_token ? { refreshToken: body.refresh_token } : {}),
+        ...(typeof body.expires_in === 'number' ? { expiresIn: body.expires_in } : {}),
+      };
     switch (body.error) {
       case 'authorization_pending':
         return { kind: 'pending' };
@@ -132,6 +222,25 @@ export function createGithubClient(config: Config['github']) {
       };
     },
 
+    /** Trades a GitHub App refresh token for a new token pair (user tokens of apps expire after hours). */
+    async refreshUserToken(refreshToken: string): Promise<TokenAnswer> {
+      const { clientId: id, clientSecret: secret } = requireConfigured();
+      const body = await call<{ access_token?: string; scope?: string; error?: string }>(
+        `${config.webUrl}/login/oauth/access_token`,
+        {
+          method: 'POST',
+          headers: { accept: 'application/json', 'content-type': 'application/json' },
+          body: JSON.stringify({
+            client_id: id,
+            client_secret: secret,
+            grant_type: 'refresh_token',
+            refresh_token: refreshToken,
+          }),
+        },
+      );
+      return tokenAnswer(body);
+    },
+
     async pollDeviceFlow(deviceCode: string): Promise<TokenAnswer> {
       const { clientId: id } = requireConfigured();
       const body = await call<{ access_token?: string; scope?: string; error?: string }>(
@@ -149,8 +258,43 @@ export function createGithubClient(config: Config['github']) {
       return tokenAnswer(body);
     },
 
+    get appSlug() {
+      return config.appSlug;
+    },
+
+    /** GitHub's page for installing the app on another account or organization. */
+    installUrl(state: string) {
+      if (!config.appSlug) throw new AppError('unavailable', 'GitHub App installation is not configured');
+      const url = new URL(`${config.webUrl}/apps/${encodeURIComponent(config.appSlug)}/installations/new`);
+      url.searchParams.set('state', state);
+      return url.toString();
+    },
+
     getUser: (token: string) => api<GithubUser>('/user', token),
     getEmails: (token: string) => api<GithubEmail[]>('/user/emails', token),
+
+    /** The app's installations the token's user can reach (GitHub App user-to-server tokens). */
+    listInstallations: async (token: string) =>
+      (await paged<GithubInstallationAnswer>('/user/installations', 'installations', token)) ?? [],
+
+    /** Repositories of one installation the token's user can reach; null when the installation is unknown. */
+    listInstallationRepositories: (token: string, installationId: number) =>
+      paged<GithubRepoAnswer>(`/user/installations/${installationId}/repositories`, 'repositories', token),
+
+    /** A repository with the token's user's permissions on it; null when it is missing or not visible. */
+    getRepo: (token: string, owner: string, repo: string) =>
+      apiOrNull<GithubRepoAnswer>(repoPath(owner, repo), token),
+
+    /** The README's Markdown, or null when the repository has none. */
+    async getReadme(token: string, owner: string, repo: string): Promise<string | null> {
+      const body = await apiOrNull<{ content?: string; encoding?: string }>(
+        `${repoPath(owner, repo)}/readme`,
+        token,
+      );
+      if (!body?.content) return null;
+      if (body.encoding && body.encoding !== 'base64') return body.content;
+      return Buffer.from(body.content, 'base64').toString('utf8');
+    },
   };
 }
 

@@ -2,7 +2,7 @@ import { Heart, Star } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { AgentSummary, PricingModel } from '../../../../shared/api/agents.js';
-import { formatCount } from '../../../../shared/rules/format.js';
+import { formatCount } from '../../../../shared/rules/count.js';
 import { Avatar } from '../../../components/ui/avatar.js';
 import { paths } from '../../../paths.js';
 import { noteAgentInterest } from '../hooks/agent-interest.js';

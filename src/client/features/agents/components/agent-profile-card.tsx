@@ -2,7 +2,7 @@ import { ExternalLink, Flag, FolderGit2, ShieldCheck, Star } from 'lucide-react'
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { AgentDetail } from '../../../../shared/api/agents.js';
-import { formatCount } from '../../../../shared/rules/format.js';
+import { formatCount } from '../../../../shared/rules/count.js';
 import { Avatar } from '../../../components/ui/avatar.js';
 import { Button, buttonClasses } from '../../../components/ui/button.js';
 import { Card } from '../../../components/ui/card.js';

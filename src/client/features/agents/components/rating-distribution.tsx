@@ -1,6 +1,6 @@
 import { Star } from 'lucide-react';
 import type { RatingSummary } from '../../../../shared/api/agents.js';
-import { formatCount } from '../../../../shared/rules/format.js';
+import { formatCount } from '../../../../shared/rules/count.js';
 import { StarRating } from '../../../components/ui/star-rating.js';
 
 /** Average, count and one bar per star value. */

@@ -1,9 +1,9 @@
 import { ArrowRight } from 'lucide-react';
 import { Link } from 'react-router';
 import type { Category } from '../../../../shared/api/categories.js';
-import { formatCount } from '../../../../shared/rules/format.js';
+import { formatCount } from '../../../../shared/rules/count.js';
 import { paths } from '../../../paths.js';
-import { CategoryIcon } from './category-icon.js';
+import { CategoryIcon } from '../../../components/category-icon.js';
 
 /** Categories with their agent counts; each links to the filtered listing. */
 export function CategoryGrid({

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Heart } from 'lucide-react';
 import type { AgentSummary } from '../../../../shared/api/agents.js';
-import { formatCount } from '../../../../shared/rules/format.js';
+import { formatCount } from '../../../../shared/rules/count.js';
 import { Button } from '../../../components/ui/button.js';
 import { useAuthSession } from '../../../lib/auth-session.js';
 import { cn } from '../../../lib/cn.js';

@@ -7,7 +7,8 @@ import {
   FAVORITE_TAGS_MAX,
   type Favorite,
 } from '../../../../shared/api/favorites.js';
-import { formatCount, formatDate } from '../../../../shared/rules/format.js';
+import { formatCount } from '../../../../shared/rules/count.js';
+import { formatDate } from '../../../../shared/rules/date.js';
 import { Avatar } from '../../../components/ui/avatar.js';
 import { Button } from '../../../components/ui/button.js';
 import { Input } from '../../../components/ui/input.js';

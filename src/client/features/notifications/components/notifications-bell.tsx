@@ -5,7 +5,7 @@ import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import type { Notification } from '../../../../shared/api/notifications.js';
 import { POPOVER_MAX_HEIGHT_PX } from '../../../../shared/limits.js';
-import { formatDate } from '../../../../shared/rules/format.js';
+import { formatDate } from '../../../../shared/rules/date.js';
 import { badgeText } from '../../../../shared/rules/layout.js';
 import { cn } from '../../../lib/cn.js';
 import { isApiError } from '../../../lib/request.js';

@@ -11,7 +11,7 @@ import {
 import { lazy, Suspense, useEffect, useId, useState, type ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { AgentDetail, Review, ReviewSort } from '../../../../shared/api/agents.js';
-import { formatDate } from '../../../../shared/rules/format.js';
+import { formatDate } from '../../../../shared/rules/date.js';
 import { Avatar } from '../../../components/ui/avatar.js';
 import { Button } from '../../../components/ui/button.js';
 import { Card } from '../../../components/ui/card.js';

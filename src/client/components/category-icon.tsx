@@ -16,9 +16,13 @@ import {
   Tag,
   type LucideIcon,
 } from 'lucide-react';
+import { categoryIconNames, type CategoryIconName } from '../../shared/catalogue.js';
 
-/** Categories name a lucide icon; only the ones in use are bundled, anything else shows a tag. */
-const icons: Record<string, LucideIcon> = {
+/**
+ * The lucide icon of every name a category may use (src/shared/catalogue.ts): the public grid shows
+ * them and the admins' picker offers them. Only these are bundled; any other name shows a tag.
+ */
+export const categoryIcons: Record<CategoryIconName, LucideIcon> = {
   code: Code,
   microscope: Microscope,
   headphones: Headphones,
@@ -33,9 +37,14 @@ const icons: Record<string, LucideIcon> = {
   'graduation-cap': GraduationCap,
   landmark: Landmark,
   stethoscope: Stethoscope,
+  tag: Tag,
 };
 
+export function isCategoryIconName(name: string): name is CategoryIconName {
+  return (categoryIconNames as readonly string[]).includes(name);
+}
+
 export function CategoryIcon({ name, className }: { name: string; className?: string }) {
-  const Icon = icons[name] ?? Tag;
+  const Icon = isCategoryIconName(name) ? categoryIcons[name] : Tag;
   return <Icon className={className} aria-hidden="true" />;
 }

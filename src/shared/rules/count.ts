@@ -1,6 +1,3 @@
-import { format } from 'date-fns';
-import { DATE_FORMAT } from '../limits.js';
-
 function trimDecimal(value: number): string {
   return value.toFixed(1).replace(/\.0$/, '');
 }
@@ -10,11 +7,4 @@ export function formatCount(value: number): string {
   if (value >= 1_000_000) return `${trimDecimal(value / 1_000_000)}M`;
   if (value >= 1000) return `${trimDecimal(value / 1000)}K`;
   return String(value);
-}
-
-/** Spec section 9: "MMM d, yyyy". */
-export function formatDate(value: string | number | Date): string {
-  const date = value instanceof Date ? value : new Date(value);
-  if (Number.isNaN(date.getTime())) return '';
-  return format(date, DATE_FORMAT);
 }

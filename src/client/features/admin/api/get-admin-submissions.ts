@@ -1,0 +1,19 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { AdminSubmissionList } from '../../../../shared/api/admin.js';
+import { request } from '../../../lib/request.js';
+
+export const ADMIN_SUBMISSIONS_KEY = ['/api/admin/submissions', 'pending'] as const;
+
+export function getAdminSubmissions(signal?: AbortSignal): Promise<AdminSubmissionList> {
+  return request<AdminSubmissionList>('/api/admin/submissions?status=pending', signal ? { signal } : {});
+}
+
+export const adminSubmissionsQueryOptions = queryOptions({
+  queryKey: ADMIN_SUBMISSIONS_KEY,
+  queryFn: ({ signal }) => getAdminSubmissions(signal),
+});
+
+/** The moderation queue, oldest first as the server orders it. */
+export function useAdminSubmissions() {
+  return useQuery(adminSubmissionsQueryOptions);
+}

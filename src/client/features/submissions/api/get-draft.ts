@@ -1,0 +1,27 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { Draft } from '../../../../shared/api/submissions.js';
+import { request } from '../../../lib/request.js';
+import { DRAFTS_KEY } from './get-drafts.js';
+
+export function draftKey(id: number) {
+  return [...DRAFTS_KEY, id] as const;
+}
+
+export function getDraft(id: number, signal?: AbortSignal): Promise<Draft> {
+  return request<Draft>(`/api/drafts/${id}`, signal ? { signal } : {});
+}
+
+export function draftQueryOptions(id: number) {
+  return queryOptions({
+    queryKey: draftKey(id),
+    queryFn: ({ signal }) => getDraft(id, signal),
+    // The form owns the values once loaded and saves them itself, so a copy kept after it closes would be
+    // stale the next time the draft is resumed.
+    staleTime: Infinity,
+    gcTime: 0,
+  });
+}
+
+export function useDraft(id: number | null) {
+  return useQuery({ ...draftQueryOptions(id ?? 0), enabled: id !== null });
+}

@@ -1,0 +1,54 @@
+import { useSearchParams } from 'react-router';
+import { Tabs } from '../components/ui/tabs.js';
+import { useOpenReports } from '../features/admin/api/get-admin-reports.js';
+import { useAdminSubmissions } from '../features/admin/api/get-admin-submissions.js';
+import { ReportsQueue } from '../features/admin/components/reports-queue.js';
+import { StatsOverview } from '../features/admin/components/stats-overview.js';
+import { SubmissionQueue } from '../features/admin/components/submission-queue.js';
+import { AdminNav } from '../features/admin/components/admin-nav.js';
+import { useDocumentTitle } from '../lib/use-document-title.js';
+
+type DashboardTab = 'submissions' | 'reports';
+
+/** /admin/dashboard: the figures, then the moderation queues (the tab lives in the URL). */
+export function AdminDashboardPage() {
+  useDocumentTitle('Admin dashboard');
+  const [searchParams, setSearchParams] = useSearchParams();
+  const tab: DashboardTab = searchParams.get('tab') === 'reports' ? 'reports' : 'submissions';
+  const submissions = useAdminSubmissions();
+  const reports = useOpenReports();
+  const count = (value: number | undefined) => (value === undefined ? '' : ` (${value})`);
+
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-6 sm:px-6">
+      <AdminNav />
+      <h1 className="mt-4 text-3xl font-bold tracking-tight text-slate-900">Admin dashboard</h1>
+      <p className="mt-2 text-slate-600">
+        Review submissions and reports, and see how the directory is doing.
+      </p>
+      <div className="mt-6">
+        <StatsOverview />
+      </div>
+      <Tabs
+        className="mt-8"
+        label="Moderation queues"
+        value={tab}
+        onValueChange={(next) =>
+          setSearchParams(next === 'submissions' ? {} : { tab: next }, { replace: true })
+        }
+        items={[
+          {
+            key: 'submissions',
+            label: `Submissions${count(submissions.data?.submissions.length)}`,
+            panel: <SubmissionQueue query={submissions} />,
+          },
+          {
+            key: 'reports',
+            label: `Reports${count(reports.data?.reports.length)}`,
+            panel: <ReportsQueue query={reports} />,
+          },
+        ]}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,363 @@
+import type { AdminStats, AdminSubmission, AdminSubmissionList } from '../../../shared/api/admin.js';
+import type { AgentListingFields } from '../../../shared/api/submissions.js';
+import type { Executor } from '../../db/database.js';
+import type { UserRow } from '../../db/schema.js';
+import { conflict, notFound } from '../../errors.js';
+import { nowIso, utcDay } from '../../lib/time.js';
+import { createNotification } from '../notifications/notifications.service.js';
+import { refreshAgentScore } from '../reviews/reputation.repo.js';
+import { publicDisplayName } from '../users/public-name.js';
+import { recordAgentEvent } from '../submissions/agent-events.repo.js';
+import { repositoryListed } from '../submissions/agent-fields.js';
+import {
+  parseRevisionData,
+  presentListingFields,
+  presentRevisionFields,
+  revisionLogoUrl,
+} from '../submissions/submissions.presenter.js';
+import {
+  findAgent,
+  findCategoriesBySlug,
+  findPendingRevision,
+  updateAgent,
+  type OwnerAgentRow,
+} from '../submissions/submissions.repo.js';
+import {
+  publishNotices,
+  type PendingNotices,
+  type SubmissionsDeps,
+} from '../submissions/submissions.service.js';
+import {
+  decideNewAgent,
+  decideRevision,
+  findAgentsByIds,
+  findOwners,
+  findPendingAgents,
+  findPendingRevisions,
+  statsFigures,
+  type OwnerRow,
+} from './moderation.repo.js';
+
+const NOTHING_WAITING = 'Nothing from this agent is waiting for review. It may have been decided already.';
+const DAY_MS = 24 * 60 * 60 * 1000;
+const STATS_DAYS = 30;
+
+/** The fields compared in the side-by-side view; the logo is compared by its address. */
+const COMPARED_FIELDS = [
+  'name',
+  'tagline',
+  'description',
+  'category',
+  'tags',
+  'websiteUrl',
+  'repoUrl',
+  'docsUrl',
+  'pricing',
+  'logoUrl',
+  'githubRepo',
+  'license',
+] as const satisfies ReadonlyArray<keyof AgentListingFields>;
+
+function changedFields(current: AgentListingFields | null, proposed: AgentListingFields): string[] {
+  if (!current) return [...COMPARED_FIELDS];
+  return COMPARED_FIELDS.filter(
+    (field) => JSON.stringify(current[field]) !== JSON.stringify(proposed[field]),
+  );
+}
+
+function presentOwner(owner: OwnerRow | undefined): AdminSubmission['owner'] {
+  if (!owner) return { id: 0, displayName: 'AgentAtlas', email: '', githubLogin: null };
+  return {
+    id: owner.id,
+    displayName: publicDisplayName(owner),
+    email: owner.email,
+    githubLogin: owner.github_login,
+  };
+}
+
+function agentRef(agent: OwnerAgentRow): AdminSubmission['agent'] {
+  return {
+    id: agent.id,
+    slug: agent.slug,
+    name: agent.name,
+    status: agent.status,
+    verified: agent.verified === 1,
+  };
+}
+
+/** New submissions and edits of live listings waiting for a decision, oldest first. */
+export async function listSubmissions(deps: SubmissionsDeps): Promise<AdminSubmissionList> {
+  const k = deps.db.kysely;
+  const [pendingAgents, revisions] = await Promise.all([findPendingAgents(k), findPendingRevisions(k)]);
+  const revisedAgents = new Map(
+    (await findAgentsByIds(k, [...new Set(revisions.map((revision) => revision.agent_id))])).map((agent) => [
+      agent.id,
+      agent,
+    ]),
+  );
+  const categories = await findCategoriesBySlug(
+    k,
+    revisions.flatMap((revision) => {
+      const slug = parseRevisionData(revision.data).category;
+      return typeof slug === 'string' ? [slug] : [];
+    }),
+  );
+  const ownerIds = [
+    ...pendingAgents.map((agent) => agent.owner_id),
+    ...[...revisedAgents.values()].map((agent) => agent.owner_id),
+  ].filter((id): id is number => id !== null);
+  const owners = await findOwners(k, ownerIds);
+
+  const entries: AdminSubmission[] = pendingAgents.map((agent) => {
+    const proposed = presentListingFields(agent);
+    return {
+      kind: 'new',
+      agentId: agent.id,
+      revisionId: null,
+      agent: agentRef(agent),
+      owner: presentOwner(agent.owner_id === null ? undefined : owners.get(agent.owner_id)),
+      submittedAt: agent.submitted_at ?? agent.created_at,
+      current: null,
+      proposed,
+      changedFields: changedFields(null, proposed),
+      githubStars: agent.github_stars,
+    };
+  });
+  for (const revision of revisions) {
+    const agent = revisedAgents.get(revision.agent_id);
+    if (!agent) continue;
+    const current = presentListingFields(agent);
+    const proposed = presentRevisionFields(revision, agent, categories);
+    entries.push({
+      kind: 'revision',
+      agentId: agent.id,
+      revisionId: revision.id,
+      agent: agentRef(agent),
+      owner: presentOwner(agent.owner_id === null ? undefined : owners.get(agent.owner_id)),
+      submittedAt: revision.created_at,
+      current,
+      proposed,
+      changedFields: changedFields(current, proposed),
+      githubStars: agent.github_stars,
+    });
+  }
+  entries.sort((a, b) => a.submittedAt.localeCompare(b.submittedAt) || a.agentId - b.agentId);
+  return { submissions: entries };
+}
+
+async function noticeOwner(
+  deps: SubmissionsDeps,
+  executor: Executor,
+  agent: OwnerAgentRow,
+  notice: { title: string; message: string; link: string },
+): Promise<PendingNotices> {
+  if (agent.owner_id === null) return [];
+  const notification = await createNotification(deps.notifications, executor, {
+    user_id: agent.owner_id,
+    type: 'system',
+    ...notice,
+  });
+  return [{ userId: agent.owner_id, notification }];
+}
+
+/** The waiting item of an agent: the agent itself when pending, else its pending revision. */
+async function findWaiting(executor: Executor, agentId: number) {
+  const agent = await findAgent(executor, agentId);
+  if (!agent) throw notFound('Agent not found');
+  if (agent.status === 'pending') return { agent, revision: null };
+  const revision = agent.status === 'published' ? await findPendingRevision(executor, agentId) : null;
+  if (!revision) throw conflict(NOTHING_WAITING);
+  return { agent, revision };
+}
+
+/**
+ * Approves what waits for an agent: a new submission goes live, or a revision's fields replace the
+ * live ones. A second decision finds nothing pending (the conditional update) and answers 409.
+ */
+export async function approveSubmission(deps: SubmissionsDeps, admin: UserRow, agentId: number) {
+  const { kind, notices } = await deps.db.kysely.transaction().execute(async (trx) => {
+    const { agent, revision } = await findWaiting(trx, agentId);
+    const now = nowIso();
+    if (!revision) {
+      if (!(await decideNewAgent(trx, agentId, { status: 'published', at: now })))
+        throw conflict(NOTHING_WAITING);
+      await adjustCategory(trx, agent.category_id, 1);
+      await recordAgentEvent(trx, { agentId, kind: 'approved', actor: 'admin', actorId: admin.id });
+      const notices = await noticeOwner(deps, trx, agent, {
+        title: 'Your agent is live',
+        message: `“${agent.name}” was approved and is now listed on AgentAtlas.`,
+        link: `/agents/${agent.slug}`,
+      });
+      return { kind: 'new' as const, notices };
+    }
+
+    if (
+      !(await decideRevision(trx, revision.id, {
+        status: 'approved',
+        reason: null,
+        decidedBy: admin.id,
+        at: now,
+      }))
+    )
+      throw conflict(NOTHING_WAITING);
+    const data = parseRevisionData(revision.data);
+    const slug = typeof data.category === 'string' ? data.category : agent.category_slug;
+    const category = (await findCategoriesBySlug(trx, [slug])).get(slug);
+    if (!category)
+      throw conflict(
+        'The category this change proposes no longer exists. Reject it so the owner can choose another.',
+      );
+    const githubRepo = typeof data.githubRepo === 'string' ? data.githubRepo : null;
+    if (githubRepo) {
+      const other = await trx
+        .selectFrom('agents')
+        .select('name')
+        .where('github_repo', '=', githubRepo)
+        .where('status', '!=', 'rejected')
+        .where('id', '!=', agentId)
+        .executeTakeFirst();
+      if (other) throw repositoryListed(other.name);
+    }
+    const fields = presentRevisionFields(revision, agent, new Map([[slug, category]]));
+    await updateAgent(trx, agentId, {
+      name: fields.name,
+      tagline: fields.tagline,
+      description: fields.description,
+      category_id: category.id,
+      tags: JSON.stringify(fields.tags),
+      website_url: fields.websiteUrl,
+      repo_url: fields.repoUrl,
+      docs_url: fields.docsUrl,
+      pricing: fields.pricing,
+      logo_url: revisionLogoUrl(revision, agent),
+      logo_file_id: revision.logo_file_id,
+      github_repo: githubRepo,
+      license: fields.license,
+      updated_at: now,
+    });
+    if (category.id !== agent.category_id) {
+      await adjustCategory(trx, agent.category_id, -1);
+      await adjustCategory(trx, category.id, 1);
+    }
+    await recordAgentEvent(trx, { agentId, kind: 'revision_approved', actor: 'admin', actorId: admin.id });
+    // The badge vouches for control of one repository: naming another one takes it away.
+    const losesBadge = agent.verified === 1 && githubRepo !== agent.github_repo;
+    if (losesBadge) {
+      await trx.updateTable('agents').set({ verified: 0 }).where('id', '=', agentId).execute();
+      await refreshAgentScore(trx, agentId);
+      await recordAgentEvent(trx, {
+        agentId,
+        kind: 'unverified',
+        actor: 'system',
+        actorId: null,
+        message: 'The listing now names another repository, so it needs to be verified again.',
+      });
+    }
+    const notices = await noticeOwner(deps, trx, agent, {
+      title: 'Your changes are live',
+      message:
+        `Your changes to “${fields.name}” were approved and are now shown on its page.` +
+        (losesBadge
+          ? ' It names another repository now, so the verified badge was removed until it is verified again.'
+          : ''),
+      link: `/agents/${agent.slug}`,
+    });
+    return { kind: 'revision' as const, notices };
+  });
+  // The catalogue changed: cached pages and the typo-correction words must see it at once.
+  deps.cache.invalidate();
+  deps.vocabulary.invalidate();
+  publishNotices(deps, notices);
+  return { agentId, status: 'published' as const, kind };
+}
+
+/** Rejects what waits for an agent, with the reason the owner reads; a live listing stays as it is. */
+export async function rejectSubmission(
+  deps: SubmissionsDeps,
+  admin: UserRow,
+  agentId: number,
+  reason: string,
+) {
+  const result = await deps.db.kysely.transaction().execute(async (trx) => {
+    const { agent, revision } = await findWaiting(trx, agentId);
+    const now = nowIso();
+    const link = `/agent-status/${agentId}`;
+    if (!revision) {
+      if (!(await decideNewAgent(trx, agentId, { status: 'rejected', reason, at: now })))
+        throw conflict(NOTHING_WAITING);
+      await recordAgentEvent(trx, {
+        agentId,
+        kind: 'rejected',
+        actor: 'admin',
+        actorId: admin.id,
+        message: reason,
+      });
+      const notices = await noticeOwner(deps, trx, agent, {
+        title: 'Your submission was not approved',
+        message: `“${agent.name}” was not approved. Reason: ${reason}`,
+        link,
+      });
+      return { kind: 'new' as const, status: 'rejected' as const, notices };
+    }
+    if (
+      !(await decideRevision(trx, revision.id, { status: 'rejected', reason, decidedBy: admin.id, at: now }))
+    )
+      throw conflict(NOTHING_WAITING);
+    await recordAgentEvent(trx, {
+      agentId,
+      kind: 'revision_rejected',
+      actor: 'admin',
+      actorId: admin.id,
+      message: reason,
+    });
+    const notices = await noticeOwner(deps, trx, agent, {
+      title: 'Your changes were not approved',
+      message: `Your changes to “${agent.name}” were not approved; the listing stays as it was. Reason: ${reason}`,
+      link,
+    });
+    return { kind: 'revision' as const, status: agent.status, notices };
+  });
+  publishNotices(deps, result.notices);
+  return { agentId, status: result.status, kind: result.kind };
+}
+
+async function adjustCategory(executor: Executor, categoryId: number, delta: number) {
+  await executor
+    .updateTable('categories')
+    .set((eb) => ({ agent_count: eb('agent_count', '+', delta) }))
+    .where('id', '=', categoryId)
+    .execute();
+}
+
+/** Totals now and per UTC day over the last 30 days (today included), oldest first. */
+export async function getStats(deps: SubmissionsDeps, now: number = Date.now()): Promise<AdminStats> {
+  const days = Array.from({ length: STATS_DAYS }, (_, index) =>
+    utcDay(now - (STATS_DAYS - 1 - index) * DAY_MS),
+  );
+  const since = `${days[0]}T00:00:00.000Z`;
+  const figures = await statsFigures(deps.db.kysely, since);
+  return {
+    users: { total: figures.usersTotal, last30Days: figures.usersRecent },
+    agents: {
+      pending: figures.pending,
+      published: figures.published,
+      rejected: figures.rejected,
+      verified: figures.verified,
+      pendingRevisions: figures.pendingRevisions,
+      submittedLast30Days: figures.submittedRecent,
+    },
+    reviews: { total: figures.reviewsTotal, last30Days: figures.reviewsRecent },
+    reports: {
+      open: figures.reportsOpen,
+      last30Days: figures.reportsRecent,
+      resolvedLast30Days: figures.reportsResolvedRecent,
+    },
+    daily: days.map((day) => ({
+      day,
+      users: figures.usersDaily.get(day) ?? 0,
+      agents: figures.agentsDaily.get(day) ?? 0,
+      reviews: figures.reviewsDaily.get(day) ?? 0,
+      reports: figures.reportsDaily.get(day) ?? 0,
+    })),
+  };
+}

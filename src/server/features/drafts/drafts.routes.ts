@@ -1,0 +1,125 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { errorBodySchema } from '../../../shared/api/errors.js';
+import {
+  draftFieldsSchema,
+  draftListSchema,
+  draftSchema,
+  idParamsSchema,
+  submitDraftResponseSchema,
+} from '../../../shared/api/submissions.js';
+import {
+  createDraft,
+  deleteDraft,
+  getDraft,
+  listDrafts,
+  submitDraft,
+  updateDraft,
+} from './drafts.service.js';
+
+const errors = {
+  400: errorBodySchema,
+  401: errorBodySchema,
+  404: errorBodySchema,
+  409: errorBodySchema,
+  429: errorBodySchema,
+};
+/** Every key optional without a default, so an update can tell "left out" from "cleared" (null). */
+const draftChangesSchema = draftFieldsSchema.partial();
+
+/** Drafts of agent submissions and their submission (spec section 7). Owner only. */
+const draftsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const deps = app.services.submissions;
+
+  app.get(
+    '/api/drafts',
+    {
+      schema: {
+        tags: ['drafts'],
+        summary: 'The signed-in user’s drafts, most recently changed first',
+        response: { 200: draftListSchema, ...errors },
+      },
+    },
+    async (request) => listDrafts(deps, app.requireUser(request).id),
+  );
+
+  app.get(
+    '/api/drafts/:id',
+    {
+      schema: {
+        tags: ['drafts'],
+        summary: 'One of the signed-in user’s drafts',
+        params: idParamsSchema,
+        response: { 200: draftSchema, ...errors },
+      },
+    },
+    async (request) => getDraft(deps, app.requireUser(request).id, request.params.id),
+  );
+
+  app.post(
+    '/api/drafts',
+    {
+      schema: {
+        tags: ['drafts'],
+        summary: 'Start a draft (every field optional)',
+        body: draftFieldsSchema,
+        response: { 201: draftSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const user = app.requireUser(request);
+      return reply.status(201).send(await createDraft(deps, user.id, request.body));
+    },
+  );
+
+  app.put(
+    '/api/drafts/:id',
+    {
+      schema: {
+        tags: ['drafts'],
+        summary: 'Save fields of a draft: keys given are merged, a key given as null is cleared',
+        params: idParamsSchema,
+        body: draftChangesSchema,
+        response: { 200: draftSchema, ...errors },
+      },
+    },
+    async (request) => updateDraft(deps, app.requireUser(request).id, request.params.id, request.body),
+  );
+
+  app.delete(
+    '/api/drafts/:id',
+    {
+      schema: {
+        tags: ['drafts'],
+        summary: 'Delete a draft',
+        params: idParamsSchema,
+        response: { 204: z.null(), ...errors },
+      },
+    },
+    async (request, reply) => {
+      await deleteDraft(deps, app.requireUser(request).id, request.params.id);
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.post(
+    '/api/drafts/:id/submit',
+    {
+      schema: {
+        tags: ['drafts'],
+        summary: 'Submit a draft for review: validated in full, it becomes a pending agent',
+        params: idParamsSchema,
+        response: { 201: submitDraftResponseSchema, ...errors },
+      },
+      preHandler: app.rateLimits.perKey('submit-agent', 20, '1 hour', (request) =>
+        request.user ? String(request.user.id) : undefined,
+      ),
+    },
+    async (request, reply) => {
+      const user = app.requireUser(request);
+      return reply.status(201).send(await submitDraft(deps, user, request.params.id));
+    },
+  );
+};
+
+export default draftsRoutes;

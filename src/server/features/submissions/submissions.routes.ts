@@ -1,0 +1,92 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { errorBodySchema } from '../../../shared/api/errors.js';
+import {
+  agentFieldsSchema,
+  agentStatusResponseSchema,
+  editableAgentSchema,
+  idParamsSchema,
+  ownerAgentListSchema,
+  updateAgentResponseSchema,
+} from '../../../shared/api/submissions.js';
+import {
+  getAgentStatus,
+  getEditableAgent,
+  listOwnerAgents,
+  updateOwnerAgent,
+} from './submissions.service.js';
+
+const errors = {
+  400: errorBodySchema,
+  401: errorBodySchema,
+  404: errorBodySchema,
+  409: errorBodySchema,
+  429: errorBodySchema,
+};
+
+/** The owner's agents: list, status timeline, edit (revisions). */
+const submissionsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const deps = app.services.submissions;
+
+  app.get(
+    '/api/user/agents',
+    {
+      schema: {
+        tags: ['owners'],
+        summary: 'The signed-in user’s agents in every status, newest first',
+        response: { 200: ownerAgentListSchema, ...errors },
+      },
+    },
+    async (request) => listOwnerAgents(deps, app.requireUser(request).id),
+  );
+
+  app.get(
+    '/api/user/agents/:id',
+    {
+      schema: {
+        tags: ['owners'],
+        summary: 'One of the signed-in user’s agents, with the fields to edit (a pending revision’s if any)',
+        params: idParamsSchema,
+        response: { 200: editableAgentSchema, ...errors },
+      },
+    },
+    async (request) => getEditableAgent(deps, app.requireUser(request).id, request.params.id),
+  );
+
+  app.put(
+    '/api/user/agents/:id',
+    {
+      schema: {
+        tags: ['owners'],
+        summary: 'Edit an agent: a published one keeps its live listing while the change is reviewed',
+        params: idParamsSchema,
+        body: agentFieldsSchema,
+        response: { 200: updateAgentResponseSchema, ...errors },
+      },
+      // The service validates the body itself, to answer like a submission does (one message, per-field details).
+      attachValidation: true,
+      preHandler: app.rateLimits.perKey('edit-agent', 60, '1 hour', (request) =>
+        request.user ? String(request.user.id) : undefined,
+      ),
+    },
+    async (request) => {
+      const user = app.requireUser(request);
+      if (request.validationError?.validationContext === 'params') throw request.validationError;
+      return updateOwnerAgent(deps, user, request.params.id, request.body as unknown);
+    },
+  );
+
+  app.get(
+    '/api/agents/:id/status',
+    {
+      schema: {
+        tags: ['owners'],
+        summary: 'A submission’s status and timeline (its owner or an admin)',
+        params: idParamsSchema,
+        response: { 200: agentStatusResponseSchema, ...errors },
+      },
+    },
+    async (request) => getAgentStatus(deps, app.requireUser(request), request.params.id),
+  );
+};
+
+export default submissionsRoutes;

@@ -1,0 +1,297 @@
+import { z } from 'zod';
+import { agentStatuses, pricingModels } from '../catalogue.js';
+import {
+  AGENT_DESCRIPTION_MAX,
+  AGENT_DESCRIPTION_MIN,
+  AGENT_NAME_MAX,
+  AGENT_NAME_MIN,
+  AGENT_TAG_MAX,
+  AGENT_TAGLINE_MAX,
+  AGENT_TAGLINE_MIN,
+  AGENT_TAGS_MAX,
+  LICENSE_MAX,
+  URL_MAX,
+} from '../limits.js';
+import { agentCategoryRefSchema } from './agents.js';
+
+/**
+ * The fields an owner writes about an agent: a draft holds them (all optional, loosely checked so
+ * half-typed values can be saved), a submission and an edit validate them fully (DESIGN section 2).
+ */
+
+export const GITHUB_REPO_PATTERN = /^[A-Za-z0-9-]{1,39}\/[A-Za-z0-9._-]{1,100}$/;
+const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+
+/** True for an absolute http:// or https:// address; anything else (javascript:, data:, ftp:) is refused. */
+export function isHttpUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname.length > 0;
+  } catch {
+    return false;
+  }
+}
+
+/** An empty string means "not given". */
+const emptyToNull = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? null : value);
+
+const httpUrl = (label: string) =>
+  z.preprocess(
+    emptyToNull,
+    z
+      .string({ error: `${label} must be a web address` })
+      .trim()
+      .max(URL_MAX, `${label} can have at most ${URL_MAX} characters`)
+      .refine(isHttpUrl, `${label} must be a full http:// or https:// address`)
+      .nullish()
+      .transform((value) => value ?? null),
+  );
+
+const tagSchema = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .min(1, 'A tag cannot be empty')
+  .max(AGENT_TAG_MAX, `A tag can have at most ${AGENT_TAG_MAX} characters`);
+
+const tagsSchema = z
+  .array(tagSchema, { error: 'Tags must be a list of words' })
+  .max(AGENT_TAGS_MAX, `At most ${AGENT_TAGS_MAX} tags`)
+  .transform((tags) => [...new Set(tags)]);
+
+const githubRepoSchema = z.preprocess(
+  emptyToNull,
+  z
+    .string()
+    .trim()
+    .regex(GITHUB_REPO_PATTERN, 'The repository must look like owner/name')
+    .nullish()
+    .transform((value) => value ?? null),
+);
+
+const logoFileIdSchema = z
+  .number({ error: 'logoFileId must be an uploaded file id' })
+  .int('logoFileId must be an uploaded file id')
+  .positive('logoFileId must be an uploaded file id')
+  .nullish()
+  .transform((value) => value ?? null);
+
+/** Full validation: what a submission or an edit must satisfy. Field names match the API and the form. */
+export const agentFieldsSchema = z
+  .object({
+    name: z
+      .string({ error: 'Name is required' })
+      .trim()
+      .min(AGENT_NAME_MIN, `Name must be at least ${AGENT_NAME_MIN} characters`)
+      .max(AGENT_NAME_MAX, `Name can have at most ${AGENT_NAME_MAX} characters`),
+    tagline: z
+      .string({ error: 'Tagline is required' })
+      .trim()
+      .min(AGENT_TAGLINE_MIN, `Tagline must be at least ${AGENT_TAGLINE_MIN} characters`)
+      .max(AGENT_TAGLINE_MAX, `Tagline can have at most ${AGENT_TAGLINE_MAX} characters`),
+    description: z
+      .string({ error: 'Description is required' })
+      .trim()
+      .min(AGENT_DESCRIPTION_MIN, `Description must be at least ${AGENT_DESCRIPTION_MIN} characters`)
+      .max(AGENT_DESCRIPTION_MAX, `Description can have at most ${AGENT_DESCRIPTION_MAX} characters`),
+    category: z
+      .string({ error: 'Choose a category' })
+      .trim()
+      .min(1, 'Choose a category')
+      .regex(SLUG_PATTERN, 'Choose a category'),
+    tags: tagsSchema.default([]),
+    websiteUrl: httpUrl('Website'),
+    repoUrl: httpUrl('Repository URL'),
+    docsUrl: httpUrl('Documentation URL'),
+    pricing: z.enum(pricingModels, { error: 'Choose a pricing model' }),
+    logoFileId: logoFileIdSchema,
+    githubRepo: githubRepoSchema,
+    license: z.preprocess(
+      emptyToNull,
+      z
+        .string()
+        .trim()
+        .max(LICENSE_MAX, `License can have at most ${LICENSE_MAX} characters`)
+        .nullish()
+        .transform((value) => value ?? null),
+    ),
+  })
+  .superRefine((fields, context) => {
+    if (!fields.websiteUrl && !fields.repoUrl) {
+      context.addIssue({
+        code: 'custom',
+        path: ['websiteUrl'],
+        message: 'Add a website or a repository URL so people can find your agent',
+      });
+    }
+  });
+export type AgentFieldsInput = z.input<typeof agentFieldsSchema>;
+export type AgentFields = z.output<typeof agentFieldsSchema>;
+
+/** Draft fields: every one optional and nullable; only lengths and types are checked while drafting. */
+export const draftFieldsSchema = z.object({
+  name: z
+    .string()
+    .max(AGENT_NAME_MAX * 2)
+    .nullish(),
+  tagline: z
+    .string()
+    .max(AGENT_TAGLINE_MAX * 2)
+    .nullish(),
+  description: z.string().max(AGENT_DESCRIPTION_MAX).nullish(),
+  category: z.string().max(80).nullish(),
+  tags: z
+    .array(z.string().max(AGENT_TAG_MAX * 2))
+    .max(AGENT_TAGS_MAX * 2)
+    .nullish(),
+  websiteUrl: z.string().max(URL_MAX).nullish(),
+  repoUrl: z.string().max(URL_MAX).nullish(),
+  docsUrl: z.string().max(URL_MAX).nullish(),
+  pricing: z.enum(pricingModels, { error: 'Choose a pricing model' }).nullish(),
+  logoFileId: logoFileIdSchema,
+  githubRepo: z.string().max(200).nullish(),
+  license: z.string().max(LICENSE_MAX).nullish(),
+  /** GitHub's star count when the draft was prefilled from a repository (shown, never typed). */
+  githubStars: z.number().int().min(0).nullish(),
+});
+export type DraftFields = z.input<typeof draftFieldsSchema>;
+
+/** GET /api/drafts/{id}, and each entry of GET /api/drafts. */
+export const draftSchema = z.object({
+  id: z.number().int(),
+  name: z.string().nullable(),
+  tagline: z.string().nullable(),
+  description: z.string().nullable(),
+  category: z.string().nullable(),
+  tags: z.array(z.string()),
+  websiteUrl: z.string().nullable(),
+  repoUrl: z.string().nullable(),
+  docsUrl: z.string().nullable(),
+  pricing: z.enum(pricingModels).nullable(),
+  logoFileId: z.number().int().nullable(),
+  /** The logo's public URL, when logoFileId names a file that still exists. */
+  logoUrl: z.string().nullable(),
+  githubRepo: z.string().nullable(),
+  license: z.string().nullable(),
+  githubStars: z.number().int().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Draft = z.infer<typeof draftSchema>;
+
+export const draftListSchema = z.object({ drafts: z.array(draftSchema) });
+export type DraftList = z.infer<typeof draftListSchema>;
+
+/** POST /api/drafts/{id}/submit → 201. */
+export const submitDraftResponseSchema = z.object({
+  agentId: z.number().int(),
+  status: z.literal('pending'),
+});
+export type SubmitDraftResponse = z.infer<typeof submitDraftResponseSchema>;
+
+/** What happened to a listing, in order: its timeline on /agent-status/{id}. */
+export const agentEventKinds = [
+  'submitted',
+  'updated',
+  'resubmitted',
+  'approved',
+  'rejected',
+  'verified',
+  'unverified',
+  'revision_submitted',
+  'revision_approved',
+  'revision_rejected',
+] as const;
+export type AgentEventKind = (typeof agentEventKinds)[number];
+
+export const agentEventSchema = z.object({
+  id: z.number().int(),
+  kind: z.enum(agentEventKinds),
+  /** The rejection reason, or a short note about the event. */
+  message: z.string().nullable(),
+  actor: z.enum(['owner', 'admin', 'system']),
+  createdAt: z.string(),
+});
+export type AgentEvent = z.infer<typeof agentEventSchema>;
+
+/** One of the signed-in owner's agents: GET /api/user/agents. */
+export const ownerAgentSchema = z.object({
+  id: z.number().int(),
+  slug: z.string(),
+  name: z.string(),
+  tagline: z.string(),
+  logoUrl: z.string().nullable(),
+  category: agentCategoryRefSchema,
+  status: z.enum(agentStatuses),
+  verified: z.boolean(),
+  rating: z.object({ average: z.number(), count: z.number().int() }),
+  reputationScore: z.number(),
+  favoritesCount: z.number().int(),
+  viewsCount: z.number().int(),
+  rejectionReason: z.string().nullable(),
+  /** An edit of the published listing is waiting for review. */
+  hasPendingRevision: z.boolean(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  publishedAt: z.string().nullable(),
+});
+export type OwnerAgent = z.infer<typeof ownerAgentSchema>;
+
+export const ownerAgentListSchema = z.object({ agents: z.array(ownerAgentSchema) });
+export type OwnerAgentList = z.infer<typeof ownerAgentListSchema>;
+
+/** GET /api/agents/{id}/status: owner or admin only (anyone else gets 404). */
+export const agentStatusResponseSchema = z.object({
+  agent: ownerAgentSchema,
+  pendingRevision: z.object({ id: z.number().int(), createdAt: z.string() }).nullable(),
+  events: z.array(agentEventSchema),
+});
+export type AgentStatusResponse = z.infer<typeof agentStatusResponseSchema>;
+
+/** The listing's fields as they read (for edit forms and the moderators' side-by-side view). */
+export const agentListingFieldsSchema = z.object({
+  name: z.string(),
+  tagline: z.string(),
+  description: z.string(),
+  category: agentCategoryRefSchema,
+  tags: z.array(z.string()),
+  websiteUrl: z.string().nullable(),
+  repoUrl: z.string().nullable(),
+  docsUrl: z.string().nullable(),
+  pricing: z.enum(pricingModels),
+  logoFileId: z.number().int().nullable(),
+  logoUrl: z.string().nullable(),
+  githubRepo: z.string().nullable(),
+  license: z.string().nullable(),
+});
+export type AgentListingFields = z.infer<typeof agentListingFieldsSchema>;
+
+/**
+ * GET /api/user/agents/{id}: one owned agent for /edit-agent/{id}; `fields` are the pending
+ * revision's when one waits for review, else the live listing's. Someone else's agent answers 404.
+ */
+export const editableAgentSchema = z.object({
+  agent: ownerAgentSchema,
+  fields: agentListingFieldsSchema,
+  pendingRevision: z.object({ id: z.number().int(), createdAt: z.string() }).nullable(),
+});
+export type EditableAgent = z.infer<typeof editableAgentSchema>;
+
+/**
+ * PUT /api/user/agents/{id} with agentFieldsSchema. A published agent keeps its live listing and the
+ * change waits for review as a revision ("revision"); a pending agent is updated in place ("updated");
+ * a rejected one is updated and goes back to the queue ("resubmitted").
+ */
+export const updateAgentResponseSchema = z.object({
+  agentId: z.number().int(),
+  status: z.enum(agentStatuses),
+  outcome: z.enum(['revision', 'updated', 'resubmitted']),
+});
+export type UpdateAgentResponse = z.infer<typeof updateAgentResponseSchema>;
+
+export const idParamsSchema = z.object({
+  id: z.coerce
+    .number({ error: 'id must be a number' })
+    .int('id must be a number')
+    .positive('id must be a number'),
+});
