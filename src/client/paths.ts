@@ -1,15 +1,7 @@
-import type { AgentSort, PricingModel } from '../shared/api/agents.js';
+import type { AgentListFilters } from '../shared/agent-list-filters.js';
 import type { PagePattern } from '../shared/routes.js';
 
-/** Filters of the agent listing; every one of them lives in the URL. */
-export interface AgentListFilters {
-  q?: string | undefined;
-  category?: string | undefined;
-  pricing?: PricingModel | undefined;
-  verified?: boolean | undefined;
-  sort?: AgentSort | undefined;
-  page?: number | undefined;
-}
+export type { AgentListFilters };
 
 function withSearch(path: string, params: Record<string, string | number | boolean | undefined>): string {
   const search = new URLSearchParams();

@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { agentListRequestPath } from '../../src/shared/agent-list-filters.js';
+import { AGENTS_PAGE_SIZE_DEFAULT } from '../../src/shared/limits.js';
 import { factories } from '../support/factories.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
 
@@ -144,6 +146,36 @@ describe('pages', () => {
     expect(response.status).toBe(200);
     expect(response.headers.get('cache-control')).toBe('no-store');
     expect(await response.text()).toContain('<title>Browse AI agents · AgentAtlas</title>');
+  });
+
+  it('sends pages compressed when the browser accepts it, and plain otherwise', async () => {
+    const gzipped = await t.request('/agents', { headers: { 'accept-encoding': 'gzip' } });
+    expect(gzipped.headers.get('content-encoding')).toBe('gzip');
+    expect(gzipped.headers.get('vary')).toContain('accept-encoding');
+    expect(await gzipped.text()).toContain('<title>Browse AI agents · AgentAtlas</title>');
+    const plain = await t.request('/agents', { headers: { 'accept-encoding': 'identity' } });
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    expect(await plain.text()).toContain('<title>Browse AI agents · AgentAtlas</title>');
+  });
+
+  it('embeds the listing the page will ask for, filtered as its URL says, equal to the API answer', async () => {
+    const embedded = async (page: string) => {
+      const html = await (await t.request(page)).text();
+      const json = /<script type="application\/json" id="aa-initial-data">(.*?)<\/script>/s.exec(html)?.[1];
+      return JSON.parse(json ?? '{}') as Record<string, unknown>;
+    };
+    const plainPath = agentListRequestPath({}, AGENTS_PAGE_SIZE_DEFAULT);
+    const plain = await embedded('/agents');
+    expect(plain[plainPath]).toEqual(await (await t.request(plainPath)).json());
+
+    const filters = { q: 'diver', sort: 'name' } as const;
+    const filteredPath = agentListRequestPath(filters, AGENTS_PAGE_SIZE_DEFAULT);
+    const filtered = await embedded('/agents?q=diver&sort=name&page=1&verified=no&bogus=1');
+    expect(filteredPath).toBe(`/api/agents?q=diver&sort=name&limit=${AGENTS_PAGE_SIZE_DEFAULT}`);
+    const answer = (await (await t.request(filteredPath)).json()) as { agents: Array<{ slug: string }> };
+    expect(answer.agents.map((agent) => agent.slug)).toContain('deep-diver');
+    expect(filtered[filteredPath]).toEqual(answer);
+    expect(filtered[plainPath]).toBeUndefined();
   });
 
   it('puts an agent page title, description and Open Graph tags in the HTML, escaped', async () => {

@@ -96,3 +96,17 @@ test('signed out, the header offers Create Account, Login and GitHub Auth', asyn
   await expect(banner.getByRole('link', { name: 'Login' })).toBeVisible();
   await expect(banner.getByRole('link', { name: 'GitHub Auth' })).toBeVisible();
 });
+
+test('built scripts are cached for a year and the page itself never', async ({ request }) => {
+  const page = await request.get('/agents');
+  expect(page.headers()['cache-control']).toBe('no-store');
+  const html = await page.text();
+  const scripts = [...html.matchAll(/src="(\/assets\/[^"]+\.js)"/g)].map((match) => match[1]!);
+  expect(scripts.length).toBeGreaterThan(0);
+  for (const script of scripts) {
+    const asset = await request.get(script, { headers: { 'accept-encoding': 'gzip' } });
+    expect(asset.status()).toBe(200);
+    expect(asset.headers()['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(asset.headers()['x-content-type-options']).toBe('nosniff');
+  }
+});

@@ -1,8 +1,11 @@
 import { lazy, type ComponentType } from 'react';
 import { createBrowserRouter, Navigate, type LoaderFunctionArgs, type RouteObject } from 'react-router';
+import { parseAgentListFilters } from '../../shared/agent-list-filters.js';
+import { AGENTS_PAGE_SIZE_DEFAULT } from '../../shared/limits.js';
 import { PageSkeleton } from '../components/layout/page-skeleton.js';
 import { homeQueryOptions } from '../features/agents/api/get-home.js';
 import { agentQueryOptions } from '../features/agents/api/get-agent.js';
+import { agentsQueryOptions } from '../features/agents/api/get-agents.js';
 import { queryClient } from '../lib/query-client.js';
 import { paths } from '../paths.js';
 import { AppLayout } from './layout/app-layout.js';
@@ -20,6 +23,12 @@ const placeholders = () => import('../routes/placeholders.js');
 function prefetchHome({ request }: LoaderFunctionArgs) {
   const verified = new URL(request.url).searchParams.get('verified') === 'true';
   void queryClient.prefetchQuery(homeQueryOptions(verified));
+  return null;
+}
+
+function prefetchAgents({ request }: LoaderFunctionArgs) {
+  const filters = parseAgentListFilters(new URL(request.url).searchParams);
+  void queryClient.prefetchQuery(agentsQueryOptions({ ...filters, limit: AGENTS_PAGE_SIZE_DEFAULT }));
   return null;
 }
 
@@ -126,6 +135,8 @@ export const routes: RouteObject[] = [
       },
       {
         path: paths.agents.path,
+        loader: prefetchAgents,
+        HydrateFallback,
         element: lazyPage(
           () => import('../routes/agents.js'),
           (m) => m.AgentsPage,

@@ -1,6 +1,7 @@
 import { SearchX, Search, SlidersHorizontal } from 'lucide-react';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
+import { parseAgentListFilters } from '../../shared/agent-list-filters.js';
 import { AGENTS_PAGE_SIZE_DEFAULT } from '../../shared/limits.js';
 import { formatCount } from '../../shared/rules/count.js';
 import { AgentGridSkeleton } from '../components/layout/page-skeleton.js';
@@ -9,7 +10,7 @@ import { EmptyState } from '../components/ui/empty-state.js';
 import { Input } from '../components/ui/input.js';
 import { Pagination } from '../components/ui/pagination.js';
 import { useAgents } from '../features/agents/api/get-agents.js';
-import { AgentFilters, parseAgentListFilters } from '../features/agents/components/agent-filters.js';
+import { AgentFilters } from '../features/agents/components/agent-filters.js';
 import { AgentGrid } from '../features/agents/components/agent-grid.js';
 import { renderFavoriteButton } from '../features/favorites/components/favorite-button.js';
 import { useFilters } from '../features/categories/api/get-filters.js';

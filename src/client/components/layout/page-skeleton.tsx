@@ -140,7 +140,7 @@ export function AuthFormSkeleton() {
 }
 
 /** Spec section 2: loading placeholders depend on the path; other paths show a blank screen. */
-export function PageSkeleton({ pathname }: { pathname: string }) {
+function SkeletonFor({ pathname }: { pathname: string }) {
   switch (skeletonLayoutFor(pathname)) {
     case 'agent-detail':
       return <AgentDetailSkeleton />;
@@ -149,6 +149,18 @@ export function PageSkeleton({ pathname }: { pathname: string }) {
     case 'auth-form':
       return <AuthFormSkeleton />;
     default:
-      return <div className="min-h-[60vh]" aria-busy="true" />;
+      return <div aria-busy="true" />;
   }
+}
+
+/**
+ * At least a screen tall, so the footer waits below the fold while a page loads instead of
+ * showing and then being pushed down when the page arrives.
+ */
+export function PageSkeleton({ pathname }: { pathname: string }) {
+  return (
+    <div className="min-h-screen">
+      <SkeletonFor pathname={pathname} />
+    </div>
+  );
 }

@@ -1,16 +1,39 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { agentListRequestPath, parseAgentListFilters } from '../../../shared/agent-list-filters.js';
+import { agentListQuerySchema } from '../../../shared/api/agents.js';
+import { AGENTS_PAGE_SIZE_DEFAULT } from '../../../shared/limits.js';
 import { matchPagePattern, type PagePattern } from '../../../shared/routes.js';
 import { presentCategory } from '../categories/categories.presenter.js';
 import { agentSorts, pricingModels } from '../../../shared/catalogue.js';
 import { AppError } from '../../errors.js';
 import { SESSION_HINT_COOKIE } from '../../plugins/session.js';
-import { getAgent, getHome } from '../agents/agents.service.js';
+import { getAgent, getHome, listAgents } from '../agents/agents.service.js';
 import { listReviews } from '../reviews/reviews.service.js';
+import { injectAppShell, inlineStylesheet } from './app-shell.js';
 import { loadRoutePreloads } from './client-manifest.js';
 import { injectMeta, renderMetaTags, SITE_DESCRIPTION, SITE_NAME, type PageMeta } from './page-meta.js';
+
+/**
+ * The not-found handler that serves pages is no route, so the global compression hook never sees
+ * it; a page is 10-80 KB of HTML, data and styles, so it is compressed here.
+ */
+function compressPage(request: FastifyRequest, reply: FastifyReply, html: string): string | Buffer {
+  reply.header('vary', 'accept-encoding');
+  const accepted = String(request.headers['accept-encoding'] ?? '');
+  if (/\bbr\b/.test(accepted)) {
+    reply.header('content-encoding', 'br');
+    return zlib.brotliCompressSync(html, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } });
+  }
+  if (/\bgzip\b/.test(accepted)) {
+    reply.header('content-encoding', 'gzip');
+    return zlib.gzipSync(html, { level: 6 });
+  }
+  return html;
+}
 
 /** Marks an embedded answer that was an error (the client's request helper throws it). */
 const EMBEDDED_ERROR = '__embeddedError';
@@ -37,7 +60,9 @@ const staticTitles: Record<string, string> = {
 export default async function pagesRoutes(app: FastifyInstance) {
   const indexFile = path.join(app.config.clientDir, 'index.html');
   const hasClient = fs.existsSync(indexFile);
-  const template = hasClient ? fs.readFileSync(indexFile, 'utf8') : FALLBACK_SHELL;
+  const template = hasClient
+    ? inlineStylesheet(fs.readFileSync(indexFile, 'utf8'), app.config.clientDir)
+    : FALLBACK_SHELL;
 
   if (hasClient) {
     await app.register(fastifyStatic, {
@@ -51,6 +76,8 @@ export default async function pagesRoutes(app: FastifyInstance) {
       preCompressed: true,
       // The shell is rendered per page with its meta tags and never cached.
       allowedPath: (pathName) => pathName !== '/index.html',
+      // Its own header would replace the one set below with "max-age=0".
+      cacheControl: false,
       setHeaders(res, filePath) {
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
         res.setHeader(
@@ -83,6 +110,13 @@ export default async function pagesRoutes(app: FastifyInstance) {
       data[verified ? '/api/home?verified=true' : '/api/home'] = await getHome(app.services.agents, {
         verifiedOnly: verified,
       });
+    }
+    if (pattern === '/agents') {
+      const requestPath = agentListRequestPath(parseAgentListFilters(search), AGENTS_PAGE_SIZE_DEFAULT);
+      const requestQuery = new URLSearchParams(requestPath.split('?')[1] ?? '');
+      const query = agentListQuerySchema.safeParse(Object.fromEntries(requestQuery));
+      // A query the API would refuse is left to the client, which shows the API's own error.
+      if (query.success) data[requestPath] = await listAgents(app.services.agents, query.data);
     }
     // Signed-in people get the agent with their own viewer facts from the API instead.
     if (pattern === '/agents/:slug' && !signedIn) {
@@ -190,12 +224,12 @@ export default async function pagesRoutes(app: FastifyInstance) {
       // "<" is escaped so no value can close the script element.
       `<script type="application/json" id="aa-initial-data">${JSON.stringify(initialData).replace(/</g, '\\u003c')}</script>`,
     ].join('\n    ');
-    const html = injectMeta(template, { title: rendered.title, tags: head });
+    const html = injectAppShell(injectMeta(template, { title: rendered.title, tags: head }), pathname);
     return reply
       .status(status)
       .header('Cache-Control', 'no-store')
       .type('text/html; charset=utf-8')
-      .send(html);
+      .send(compressPage(request, reply, html));
   }
 
   app.setNotFoundHandler(async (request, reply) => {

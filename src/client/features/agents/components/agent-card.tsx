@@ -55,7 +55,10 @@ export function AgentCard({ agent, headingLevel = 3, favorite }: AgentCardProps)
           {Math.round(agent.reputationScore)}
         </span>
       </div>
-      <p className="mt-3 line-clamp-2 flex-1 text-sm text-slate-600">{agent.tagline}</p>
+      {/* The clamp sits inside the stretching box: a clamped box that stretches shows its hidden lines. */}
+      <div className="mt-3 flex-1">
+        <p className="line-clamp-2 text-sm text-slate-600">{agent.tagline}</p>
+      </div>
       <div className="mt-4 flex flex-wrap items-center gap-x-4 gap-y-2 text-sm text-slate-600">
         <span className="inline-flex items-center gap-1">
           <Star className="h-4 w-4 text-amber-500" fill="currentColor" strokeWidth={0} aria-hidden="true" />

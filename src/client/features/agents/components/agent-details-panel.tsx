@@ -1,7 +1,8 @@
 import { BookOpen, ExternalLink, FolderGit2 } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { pricingLabels, type AgentDetail } from '../../../../shared/api/agents.js';
+import type { AgentDetail } from '../../../../shared/api/agents.js';
+import { pricingLabels } from '../../../../shared/catalogue.js';
 import { formatCount } from '../../../../shared/rules/count.js';
 import { formatDate } from '../../../../shared/rules/date.js';
 import { Card } from '../../../components/ui/card.js';

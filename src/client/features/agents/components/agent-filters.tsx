@@ -1,14 +1,7 @@
 import { useId } from 'react';
-import {
-  agentSortLabels,
-  agentSorts,
-  pricingLabels,
-  pricingModels,
-  type AgentSort,
-  type PricingModel,
-} from '../../../../shared/api/agents.js';
+import { isPricing, isSort, type AgentListFilters } from '../../../../shared/agent-list-filters.js';
+import { agentSortLabels, agentSorts, pricingLabels, pricingModels } from '../../../../shared/catalogue.js';
 import { Label, Select } from '../../../components/ui/input.js';
-import type { AgentListFilters } from '../../../paths.js';
 
 export interface FilterOption {
   value: string;
@@ -19,29 +12,6 @@ interface AgentFiltersProps {
   filters: AgentListFilters;
   categories: FilterOption[];
   onChange: (change: Partial<AgentListFilters>) => void;
-}
-
-function isSort(value: string): value is AgentSort {
-  return (agentSorts as readonly string[]).includes(value);
-}
-
-function isPricing(value: string): value is PricingModel {
-  return (pricingModels as readonly string[]).includes(value);
-}
-
-/** Reads the listing filters from the URL; unknown values are ignored rather than sent to the server. */
-export function parseAgentListFilters(search: URLSearchParams): AgentListFilters {
-  const sort = search.get('sort') ?? '';
-  const pricing = search.get('pricing') ?? '';
-  const page = Number.parseInt(search.get('page') ?? '', 10);
-  return {
-    q: search.get('q') ?? '',
-    category: search.get('category') || undefined,
-    pricing: isPricing(pricing) ? pricing : undefined,
-    verified: search.get('verified') === 'true' || undefined,
-    sort: isSort(sort) ? sort : undefined,
-    page: Number.isFinite(page) && page > 1 ? page : undefined,
-  };
 }
 
 export function AgentFilters({ filters, categories, onChange }: AgentFiltersProps) {

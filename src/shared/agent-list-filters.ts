@@ -1,0 +1,60 @@
+import { agentSorts, pricingModels, type AgentSort, type PricingModel } from './catalogue.js';
+
+/** Filters of the agent listing; every one of them lives in the page's URL. */
+export interface AgentListFilters {
+  q?: string | undefined;
+  category?: string | undefined;
+  pricing?: PricingModel | undefined;
+  verified?: boolean | undefined;
+  sort?: AgentSort | undefined;
+  page?: number | undefined;
+}
+
+export function isSort(value: string): value is AgentSort {
+  return (agentSorts as readonly string[]).includes(value);
+}
+
+export function isPricing(value: string): value is PricingModel {
+  return (pricingModels as readonly string[]).includes(value);
+}
+
+/** Reads the listing filters from the URL; unknown values are ignored rather than sent to the server. */
+export function parseAgentListFilters(search: URLSearchParams): AgentListFilters {
+  const sort = search.get('sort') ?? '';
+  const pricing = search.get('pricing') ?? '';
+  const page = Number.parseInt(search.get('page') ?? '', 10);
+  return {
+    q: search.get('q') ?? '',
+    category: search.get('category') || undefined,
+    pricing: isPricing(pricing) ? pricing : undefined,
+    verified: search.get('verified') === 'true' || undefined,
+    sort: isSort(sort) ? sort : undefined,
+    page: Number.isFinite(page) && page > 1 ? page : undefined,
+  };
+}
+
+/** The listing's API query with empty filters left out, in one fixed order. */
+export function agentListQuery(filters: AgentListFilters, limit?: number) {
+  return {
+    q: filters.q?.trim() || undefined,
+    category: filters.category || undefined,
+    verified: filters.verified ? true : undefined,
+    pricing: filters.pricing || undefined,
+    sort: filters.sort || undefined,
+    page: filters.page && filters.page > 1 ? filters.page : undefined,
+    limit,
+  };
+}
+
+/**
+ * The exact URL the listing page asks for. The server embeds its answer under this key in the
+ * page it sends, so both sides must build it the same way.
+ */
+export function agentListRequestPath(filters: AgentListFilters, limit?: number): string {
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(agentListQuery(filters, limit))) {
+    if (value !== undefined) search.set(key, String(value));
+  }
+  const query = search.toString();
+  return query ? `/api/agents?${query}` : '/api/agents';
+}
