@@ -20,6 +20,13 @@ const port = 3960;
 const base = `http://127.0.0.1:${port}`;
 const pages = ['/', '/agents', '/agents/patchwork'];
 const targets = { performance: 95, accessibility: 95, homeJsKb: 150 };
+const metricAudits = {
+  fcpMs: 'first-contentful-paint',
+  lcpMs: 'largest-contentful-paint',
+  tbtMs: 'total-blocking-time',
+  speedIndexMs: 'speed-index',
+  clsX1000: 'cumulative-layout-shift',
+};
 
 function startServer(dataDir: string): ChildProcess {
   return spawn(process.execPath, [...serverNodeFlags, path.join(root, 'dist/server/main.js')], {
@@ -64,6 +71,7 @@ async function main() {
       performance: number;
       accessibility: number;
       scriptKb?: number;
+      metrics: Record<string, number>;
     };
     const results: Result[] = [];
     for (const preset of ['desktop', 'mobile'] as const)
@@ -89,9 +97,18 @@ async function main() {
           performance: Math.round((categories.performance?.score ?? 0) * 100),
           accessibility: Math.round((categories.accessibility?.score ?? 0) * 100),
           scriptKb: script ? Math.round((script.transferSize / 1024) * 10) / 10 : undefined,
+          // What the score is made of, so a miss says where the time goes.
+          metrics: Object.fromEntries(
+            Object.entries(metricAudits).map(([name, id]) => [
+              name,
+              Math.round((audits[id]?.numericValue ?? Number.NaN) * (name === 'clsX1000' ? 1000 : 1)),
+            ]),
+          ),
         });
       }
-    console.log('\npreset   page                 performance  accessibility  JS (KB, gzipped)');
+    console.log(
+      '\npreset   page                 performance  accessibility  JS (KB, gzipped)  FCP/LCP/TBT/SI ms, CLS×1000',
+    );
     for (const result of results) {
       console.log(
         [
@@ -100,6 +117,7 @@ async function main() {
           String(result.performance).padStart(11),
           String(result.accessibility).padStart(14),
           String(result.scriptKb ?? '-').padStart(17),
+          ` ${Object.values(result.metrics).join('/')}`,
         ].join(' '),
       );
     }
