@@ -34,6 +34,19 @@ function readCounts(file, pick) {
   }
 }
 
+/** Browser tests that failed once and passed on their retry: reported, so they get fixed. */
+function flakyTitles(report) {
+  const titles = [];
+  const visit = (suite, path) => {
+    for (const spec of suite.specs ?? [])
+      for (const test of spec.tests ?? [])
+        if (test.status === 'flaky') titles.push([...path, spec.title].join(' › '));
+    for (const child of suite.suites ?? []) visit(child, suite.title ? [...path, suite.title] : path);
+  };
+  for (const suite of report.suites ?? []) visit(suite, []);
+  return titles;
+}
+
 check('typecheck', 'npx', ['tsc', '-p', 'tsconfig.json', '--noEmit']);
 check('lint', 'npx', ['eslint', '.', '--max-warnings', '0']);
 check('format', 'npx', ['prettier', '--check', '.', '--log-level', 'warn']);
@@ -64,6 +77,8 @@ if (run('build', 'npm', ['run', '--silent', 'build'])) {
   }));
   passed += e2e.passed;
   failed += e2e.failed || (e2eOk ? 0 : 1);
+  const flaky = readCounts(playwrightReport, flakyTitles);
+  for (const title of Array.isArray(flaky) ? flaky : []) console.log(`FLAKY (passed on retry): ${title}`);
 } else {
   failed += 1;
   console.log('FAILED: build');
