@@ -168,10 +168,10 @@ describe('pages', () => {
     const plain = await embedded('/agents');
     expect(plain[plainPath]).toEqual(await (await t.request(plainPath)).json());
 
-    const filters = { q: 'diver', sort: 'name' } as const;
+    const filters = { q: 'deep', sort: 'name' } as const;
     const filteredPath = agentListRequestPath(filters, AGENTS_PAGE_SIZE_DEFAULT);
-    const filtered = await embedded('/agents?q=diver&sort=name&page=1&verified=no&bogus=1');
-    expect(filteredPath).toBe(`/api/agents?q=diver&sort=name&limit=${AGENTS_PAGE_SIZE_DEFAULT}`);
+    const filtered = await embedded('/agents?q=deep&sort=name&page=1&verified=no&bogus=1');
+    expect(filteredPath).toBe(`/api/agents?q=deep&sort=name&limit=${AGENTS_PAGE_SIZE_DEFAULT}`);
     const answer = (await (await t.request(filteredPath)).json()) as { agents: Array<{ slug: string }> };
     expect(answer.agents.map((agent) => agent.slug)).toContain('deep-diver');
     expect(filtered[filteredPath]).toEqual(answer);
