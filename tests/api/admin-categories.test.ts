@@ -1,11 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminCategory, AdminCategoryList } from '../../src/shared/api/admin.js';
 import type { AgentDetail } from '../../src/shared/api/agents.js';
-import type { CurrentUser } from '../../src/shared/api/auth.js';
 import type { CategoryList } from '../../src/shared/api/categories.js';
 import type { ErrorBody } from '../../src/shared/api/errors.js';
 import { factories } from '../support/factories.js';
-import { registerAndSignIn } from '../support/sessions.js';
+import { callApi, signUpPerson } from '../support/sessions.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
 
 let t: TestApp;
@@ -18,24 +17,10 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-let counter = 0;
-async function person(role: 'user' | 'admin' = 'user') {
-  const cookie = await registerAndSignIn(t, `categories-${Date.now()}-${(counter += 1)}@example.com`);
-  const user = (await (await t.request('/api/auth/user', { headers: { cookie } })).json()) as CurrentUser;
-  if (role === 'admin')
-    await t.app.db.kysely.updateTable('users').set({ role: 'admin' }).where('id', '=', user.id).execute();
-  return { cookie, user };
-}
+const person = (role: 'user' | 'admin' = 'user') => signUpPerson(t, role);
 
-async function call<T>(method: string, path: string, cookie: string | null, json?: unknown) {
-  const response = await t.request(path, {
-    method,
-    headers: cookie ? { cookie } : {},
-    ...(json !== undefined ? { json } : {}),
-  });
-  const text = await response.text();
-  return { status: response.status, body: (text ? JSON.parse(text) : null) as T };
-}
+const call = <T>(method: string, path: string, cookie: string | null, json?: unknown) =>
+  callApi<T>(t, method, path, cookie, json);
 
 const adminList = async () =>
   (await call<AdminCategoryList>('GET', '/api/admin/categories', admin)).body.categories;

@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CurrentUser } from '../../src/shared/api/auth.js';
 import type {
   GithubAuthUrl,
   GithubInstallationList,
@@ -14,7 +13,7 @@ import { ConfigError, loadConfig } from '../../src/server/config.js';
 import { readmeExcerpt } from '../../src/server/features/github/github.service.js';
 import { createSecretBox, loadSecretKey } from '../../src/server/lib/secret-box.js';
 import { startFakeGithub, type FakeGithub, type FakeGithubAccount } from '../support/fake-github.js';
-import { registerAndSignIn } from '../support/sessions.js';
+import { registerAndSignIn, signUpPerson } from '../support/sessions.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
 
 let github: FakeGithub;
@@ -39,12 +38,7 @@ const CALLBACK = 'http://localhost:3000/submit-agent/github-callback';
 const README = `# Hello Agent\n\nAn agent that says hello.\n\n## Install\n\n\`\`\`sh\nnpm install hello-agent\n\`\`\`\n`;
 
 let counter = 0;
-async function person() {
-  counter += 1;
-  const cookie = await registerAndSignIn(t, `connect-${Date.now()}-${counter}@example.com`);
-  const user = (await (await t.request('/api/auth/user', { headers: { cookie } })).json()) as CurrentUser;
-  return { cookie, user };
-}
+const person = () => signUpPerson(t);
 
 function githubAccount(login: string): FakeGithubAccount {
   counter += 1;

@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminStats, AdminSubmissionList } from '../../src/shared/api/admin.js';
 import type { AgentDetail, AgentListResponse } from '../../src/shared/api/agents.js';
-import type { CurrentUser } from '../../src/shared/api/auth.js';
 import type { CategoryList } from '../../src/shared/api/categories.js';
 import type { ErrorBody } from '../../src/shared/api/errors.js';
 import type { NotificationListResponse } from '../../src/shared/api/notifications.js';
@@ -11,7 +10,7 @@ import type {
   SubmitDraftResponse,
 } from '../../src/shared/api/submissions.js';
 import { factories } from '../support/factories.js';
-import { registerAndSignIn } from '../support/sessions.js';
+import { callApi, signUpPerson } from '../support/sessions.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
 
 let t: TestApp;
@@ -22,24 +21,10 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-let counter = 0;
-async function person(role: 'user' | 'admin' = 'user') {
-  const cookie = await registerAndSignIn(t, `moderation-${Date.now()}-${(counter += 1)}@example.com`);
-  const user = (await (await t.request('/api/auth/user', { headers: { cookie } })).json()) as CurrentUser;
-  if (role === 'admin')
-    await t.app.db.kysely.updateTable('users').set({ role: 'admin' }).where('id', '=', user.id).execute();
-  return { cookie, user };
-}
+const person = (role: 'user' | 'admin' = 'user') => signUpPerson(t, role);
 
-async function call<T>(method: string, path: string, cookie: string | null, json?: unknown) {
-  const response = await t.request(path, {
-    method,
-    headers: cookie ? { cookie } : {},
-    ...(json !== undefined ? { json } : {}),
-  });
-  const text = await response.text();
-  return { status: response.status, body: (text ? JSON.parse(text) : null) as T };
-}
+const call = <T>(method: string, path: string, cookie: string | null, json?: unknown) =>
+  callApi<T>(t, method, path, cookie, json);
 
 /** Submits an agent through the API, as an owner does. */
 async function submitAgent(cookie: string, category: string, overrides: DraftFields = {}) {

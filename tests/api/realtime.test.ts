@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import type { CurrentUser } from '../../src/shared/api/auth.js';
 import { factories } from '../support/factories.js';
-import { registerAndSignIn } from '../support/sessions.js';
+import { signUpPerson } from '../support/sessions.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
 
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
@@ -23,12 +22,7 @@ afterAll(async () => {
   await a.close();
 });
 
-let counter = 0;
-async function person(t: TestApp) {
-  const cookie = await registerAndSignIn(t, `live-${Date.now()}-${(counter += 1)}@example.com`);
-  const user = (await (await t.request('/api/auth/user', { headers: { cookie } })).json()) as CurrentUser;
-  return { cookie, user };
-}
+const person = (t: TestApp) => signUpPerson(t);
 
 interface Opened {
   socket: WebSocket;

@@ -1,10 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Review } from '../../src/shared/api/agents.js';
-import type { CurrentUser } from '../../src/shared/api/auth.js';
 import type { NotificationListResponse } from '../../src/shared/api/notifications.js';
 import type { AdminReport } from '../../src/shared/api/reports.js';
 import { factories } from '../support/factories.js';
-import { registerAndSignIn } from '../support/sessions.js';
+import { signUpPerson } from '../support/sessions.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
 
 let t: TestApp;
@@ -15,14 +14,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-let counter = 0;
-async function person(role: 'user' | 'admin' = 'user') {
-  const cookie = await registerAndSignIn(t, `moderation-${Date.now()}-${(counter += 1)}@example.com`);
-  const user = (await (await t.request('/api/auth/user', { headers: { cookie } })).json()) as CurrentUser;
-  if (role === 'admin')
-    await t.app.db.kysely.updateTable('users').set({ role: 'admin' }).where('id', '=', user.id).execute();
-  return { cookie, user };
-}
+const person = (role: 'user' | 'admin' = 'user') => signUpPerson(t, role);
 
 describe('the reports queue', () => {
   it('answers 401 signed out and 403 for a non-admin', async () => {

@@ -1,11 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AgentDetail, Review, ReviewListResponse } from '../../src/shared/api/agents.js';
-import type { CurrentUser } from '../../src/shared/api/auth.js';
 import type { NotificationListResponse } from '../../src/shared/api/notifications.js';
 import { seedDemoIfEmpty } from '../../src/server/db/seed-demo.js';
 import { recomputeFromScratch } from '../../src/server/features/reviews/reputation.repo.js';
 import { factories } from '../support/factories.js';
-import { registerAndSignIn } from '../support/sessions.js';
+import { signUpPerson } from '../support/sessions.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
 
 let t: TestApp;
@@ -17,12 +16,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-let counter = 0;
-async function person() {
-  const cookie = await registerAndSignIn(t, `reviewer-${Date.now()}-${(counter += 1)}@example.com`);
-  const user = (await (await t.request('/api/auth/user', { headers: { cookie } })).json()) as CurrentUser;
-  return { cookie, user };
-}
+const person = () => signUpPerson(t);
 
 const json = (cookie: string, method: string, body?: unknown) => ({
   method,

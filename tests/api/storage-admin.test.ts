@@ -1,10 +1,9 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AgentDetail } from '../../src/shared/api/agents.js';
-import type { CurrentUser } from '../../src/shared/api/auth.js';
 import type { AdminStorageResponse, UploadedFile } from '../../src/shared/api/storage.js';
 import { factories } from '../support/factories.js';
-import { registerAndSignIn } from '../support/sessions.js';
+import { signUpPerson } from '../support/sessions.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
 
 let t: TestApp;
@@ -15,16 +14,12 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
+/** Moves on with every person, so each test's GitHub accounts, logins and images are its own. */
 let counter = 0;
-async function person(role: 'user' | 'admin' = 'user') {
+const person = (role: 'user' | 'admin' = 'user') => {
   counter += 1;
-  const email = `storage-${Date.now()}-${counter}@example.com`;
-  const cookie = await registerAndSignIn(t, email);
-  const user = (await (await t.request('/api/auth/user', { headers: { cookie } })).json()) as CurrentUser;
-  if (role === 'admin')
-    await t.app.db.kysely.updateTable('users').set({ role: 'admin' }).where('id', '=', user.id).execute();
-  return { cookie, user, email };
-}
+  return signUpPerson(t, role);
+};
 
 async function upload(cookie: string, size = 32): Promise<UploadedFile> {
   const png = await sharp({

@@ -1,9 +1,8 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CurrentUser } from '../../src/shared/api/auth.js';
 import type { OwnUploadList, StorageInfo, UploadedFile } from '../../src/shared/api/storage.js';
 import { factories } from '../support/factories.js';
-import { registerAndSignIn } from '../support/sessions.js';
+import { registerAndSignIn, signUpPerson } from '../support/sessions.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
 
 let t: TestApp;
@@ -14,13 +13,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-let counter = 0;
-async function person() {
-  counter += 1;
-  const cookie = await registerAndSignIn(t, `uploader-${Date.now()}-${counter}@example.com`);
-  const user = (await (await t.request('/api/auth/user', { headers: { cookie } })).json()) as CurrentUser;
-  return { cookie, user };
-}
+const person = () => signUpPerson(t);
 
 const image = (width: number, height: number) =>
   sharp({ create: { width, height, channels: 3, background: { r: 200, g: 80, b: 40 } } });

@@ -1,11 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AgentDetail } from '../../src/shared/api/agents.js';
-import type { CurrentUser } from '../../src/shared/api/auth.js';
 import type { GithubAuthUrl, VerificationEvidence } from '../../src/shared/api/github.js';
 import type { NotificationListResponse } from '../../src/shared/api/notifications.js';
 import { startFakeGithub, type FakeGithub, type FakeGithubRepo } from '../support/fake-github.js';
 import { factories } from '../support/factories.js';
-import { registerAndSignIn } from '../support/sessions.js';
+import { signUpPerson } from '../support/sessions.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
 
 let github: FakeGithub;
@@ -27,15 +26,12 @@ afterAll(async () => {
   await github.close();
 });
 
+/** Moves on with every person, so each test's GitHub accounts, logins and images are its own. */
 let counter = 0;
-async function person(role: 'user' | 'admin' = 'user') {
+const person = (role: 'user' | 'admin' = 'user') => {
   counter += 1;
-  const cookie = await registerAndSignIn(t, `verify-${Date.now()}-${counter}@example.com`);
-  const user = (await (await t.request('/api/auth/user', { headers: { cookie } })).json()) as CurrentUser;
-  if (role === 'admin')
-    await t.app.db.kysely.updateTable('users').set({ role: 'admin' }).where('id', '=', user.id).execute();
-  return { cookie, user };
-}
+  return signUpPerson(t, role);
+};
 
 /** An owner who connected GitHub as `login`, reaching the given repositories. */
 async function connectedOwner(login: string, repositories: FakeGithubRepo[]) {
