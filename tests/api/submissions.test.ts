@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AgentDetail } from '../../src/shared/api/agents.js';
-import type { CurrentUser } from '../../src/shared/api/auth.js';
 import type { ErrorBody } from '../../src/shared/api/errors.js';
 import type { NotificationListResponse } from '../../src/shared/api/notifications.js';
 import type {
@@ -14,8 +13,9 @@ import type {
   UpdateAgentResponse,
 } from '../../src/shared/api/submissions.js';
 import { DRAFTS_MAX_PER_USER } from '../../src/shared/limits.js';
+import { isUniqueViolation } from '../../src/server/features/submissions/agent-fields.js';
 import { factories } from '../support/factories.js';
-import { registerAndSignIn } from '../support/sessions.js';
+import { callApi, registerAndSignIn, signUpPerson } from '../support/sessions.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
 
 let t: TestApp;
@@ -28,14 +28,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-let counter = 0;
-async function person(role: 'user' | 'admin' = 'user') {
-  const cookie = await registerAndSignIn(t, `submitter-${Date.now()}-${(counter += 1)}@example.com`);
-  const user = (await (await t.request('/api/auth/user', { headers: { cookie } })).json()) as CurrentUser;
-  if (role === 'admin')
-    await t.app.db.kysely.updateTable('users').set({ role: 'admin' }).where('id', '=', user.id).execute();
-  return { cookie, user };
-}
+const person = (role: 'user' | 'admin' = 'user') => signUpPerson(t, role);
 
 function complete(overrides: DraftFields = {}): DraftFields {
   return {
@@ -50,20 +43,8 @@ function complete(overrides: DraftFields = {}): DraftFields {
   };
 }
 
-async function call<T>(
-  method: string,
-  path: string,
-  cookie: string | null,
-  json?: unknown,
-): Promise<{ status: number; body: T }> {
-  const response = await t.request(path, {
-    method,
-    headers: cookie ? { cookie } : {},
-    ...(json !== undefined ? { json } : {}),
-  });
-  const text = await response.text();
-  return { status: response.status, body: (text ? JSON.parse(text) : null) as T };
-}
+const call = <T>(method: string, path: string, cookie: string | null, json?: unknown) =>
+  callApi<T>(t, method, path, cookie, json);
 
 async function draftOf(cookie: string, fields: DraftFields) {
   const created = await call<Draft>('POST', '/api/drafts', cookie, fields);
@@ -272,6 +253,14 @@ describe('submitting a draft', () => {
     expect(notices.body.notifications).toContainEqual(
       expect.objectContaining({ type: 'other', title: 'New submission', link: '/admin/dashboard' }),
     );
+  });
+
+  it('keeps one live listing per repository in the database itself, beside any rejected ones', async () => {
+    await f.createAgent({ github_repo: 'acme/enforced', status: 'rejected', category });
+    await f.createAgent({ github_repo: 'acme/enforced', status: 'pending', category });
+    // What two submissions racing past the service's own check on PostgreSQL would come to.
+    const second = f.createAgent({ github_repo: 'acme/enforced', status: 'published', category });
+    await expect(second).rejects.toSatisfy(isUniqueViolation);
   });
 
   it('refuses a repository that is already listed, naming the listing', async () => {

@@ -2,11 +2,13 @@ import { Migrator, sql, type Migration, type MigrationProvider } from 'kysely';
 import type { Db } from './database.js';
 import { initialMigration } from './migrations/0001-initial.js';
 import { submissionsMigration } from './migrations/0002-submissions.js';
+import { oneLiveListingPerRepositoryMigration } from './migrations/0003-one-live-listing-per-repository.js';
 
 function migrationsFor(db: Db): Record<string, Migration> {
   return {
     '0001-initial': initialMigration(db.dialect),
     '0002-submissions': submissionsMigration(db.dialect),
+    '0003-one-live-listing-per-repository': oneLiveListingPerRepositoryMigration,
   };
 }
 

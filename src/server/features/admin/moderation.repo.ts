@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Executor } from '../../db/database.js';
-import { ownerAgentQuery } from '../submissions/submissions.repo.js';
+import { ownerAgentQuery, pendingRevisionsQuery } from '../submissions/submissions.repo.js';
+import { allOf } from '../../lib/all-of.js';
 
 /** The queue is worked oldest first; more than this at once is not something a page can show. */
 const QUEUE_LIMIT = 200;
@@ -15,19 +16,7 @@ export async function findPendingAgents(executor: Executor) {
 }
 
 export async function findPendingRevisions(executor: Executor) {
-  return executor
-    .selectFrom('agent_revisions')
-    .leftJoin('files', 'files.id', 'agent_revisions.logo_file_id')
-    .select([
-      'agent_revisions.id',
-      'agent_revisions.agent_id',
-      'agent_revisions.author_id',
-      'agent_revisions.data',
-      'agent_revisions.logo_file_id',
-      'agent_revisions.created_at',
-      'files.storage_key as logo_storage_key',
-    ])
-    .where('agent_revisions.status', '=', 'pending')
+  return pendingRevisionsQuery(executor)
     .orderBy('agent_revisions.created_at')
     .orderBy('agent_revisions.id')
     .limit(QUEUE_LIMIT)
@@ -145,61 +134,26 @@ export async function statsFigures(executor: Executor, sinceIso: string) {
   const agents = () => executor.selectFrom('agents').select(countAll);
   const reviews = () => executor.selectFrom('reviews').select(countAll);
   const reports = () => executor.selectFrom('reports').select(countAll);
-  const [
-    usersTotal,
-    usersRecent,
-    pending,
-    published,
-    rejected,
-    verified,
-    pendingRevisions,
-    submittedRecent,
-    reviewsTotal,
-    reviewsRecent,
-    reportsOpen,
-    reportsRecent,
-    reportsResolvedRecent,
-    usersDaily,
-    agentsDaily,
-    reviewsDaily,
-    reportsDaily,
-  ] = await Promise.all([
-    total(users()),
-    total(users().where('created_at', '>=', sinceIso)),
-    total(agents().where('status', '=', 'pending')),
-    total(agents().where('status', '=', 'published')),
-    total(agents().where('status', '=', 'rejected')),
-    total(agents().where('verified', '=', 1)),
-    total(executor.selectFrom('agent_revisions').select(countAll).where('status', '=', 'pending')),
-    total(agents().where('submitted_at', '>=', sinceIso)),
-    total(reviews()),
-    total(reviews().where('created_at', '>=', sinceIso)),
-    total(reports().where('status', '=', 'open')),
-    total(reports().where('created_at', '>=', sinceIso)),
+  return allOf({
+    usersTotal: total(users()),
+    usersRecent: total(users().where('created_at', '>=', sinceIso)),
+    pending: total(agents().where('status', '=', 'pending')),
+    published: total(agents().where('status', '=', 'published')),
+    rejected: total(agents().where('status', '=', 'rejected')),
+    verified: total(agents().where('verified', '=', 1)),
+    pendingRevisions: total(
+      executor.selectFrom('agent_revisions').select(countAll).where('status', '=', 'pending'),
+    ),
+    submittedRecent: total(agents().where('submitted_at', '>=', sinceIso)),
+    reviewsTotal: total(reviews()),
+    reviewsRecent: total(reviews().where('created_at', '>=', sinceIso)),
+    reportsOpen: total(reports().where('status', '=', 'open')),
+    reportsRecent: total(reports().where('created_at', '>=', sinceIso)),
     // Closed either way (resolved or dismissed): what the moderators got through.
-    total(reports().where('resolved_at', '>=', sinceIso)),
-    perDay(executor, 'users', 'created_at', sinceIso),
-    perDay(executor, 'agents', 'submitted_at', sinceIso),
-    perDay(executor, 'reviews', 'created_at', sinceIso),
-    perDay(executor, 'reports', 'created_at', sinceIso),
-  ]);
-  return {
-    usersTotal,
-    usersRecent,
-    pending,
-    published,
-    rejected,
-    verified,
-    pendingRevisions,
-    submittedRecent,
-    reviewsTotal,
-    reviewsRecent,
-    reportsOpen,
-    reportsRecent,
-    reportsResolvedRecent,
-    usersDaily,
-    agentsDaily,
-    reviewsDaily,
-    reportsDaily,
-  };
+    reportsResolvedRecent: total(reports().where('resolved_at', '>=', sinceIso)),
+    usersDaily: perDay(executor, 'users', 'created_at', sinceIso),
+    agentsDaily: perDay(executor, 'agents', 'submitted_at', sinceIso),
+    reviewsDaily: perDay(executor, 'reviews', 'created_at', sinceIso),
+    reportsDaily: perDay(executor, 'reports', 'created_at', sinceIso),
+  });
 }

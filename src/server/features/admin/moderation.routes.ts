@@ -7,17 +7,11 @@ import {
   rejectResponseSchema,
   rejectSubmissionSchema,
 } from '../../../shared/api/admin.js';
-import { errorBodySchema } from '../../../shared/api/errors.js';
 import { idParamsSchema } from '../../../shared/api/submissions.js';
 import { approveSubmission, getStats, listSubmissions, rejectSubmission } from './moderation.service.js';
+import { errorResponses } from '../../http/error-responses.js';
 
-const errors = {
-  400: errorBodySchema,
-  401: errorBodySchema,
-  403: errorBodySchema,
-  404: errorBodySchema,
-  409: errorBodySchema,
-};
+const errors = errorResponses(400, 401, 403, 404, 409);
 
 /** Admin: the submissions queue, approve, reject, and the figures (admin checked before anything is read). */
 const moderationRoutes: FastifyPluginAsyncZod = async (app) => {

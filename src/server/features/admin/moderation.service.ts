@@ -8,12 +8,11 @@ import { createNotification } from '../notifications/notifications.service.js';
 import { refreshAgentScore } from '../reviews/reputation.repo.js';
 import { publicDisplayName } from '../users/public-name.js';
 import { recordAgentEvent } from '../submissions/agent-events.repo.js';
-import { repositoryListed } from '../submissions/agent-fields.js';
+import { repositoryListed, retryOnUniqueViolation } from '../submissions/agent-fields.js';
 import {
   parseRevisionData,
   presentListingFields,
   presentRevisionFields,
-  revisionLogoUrl,
 } from '../submissions/submissions.presenter.js';
 import {
   findAgent,
@@ -23,6 +22,7 @@ import {
   type OwnerAgentRow,
 } from '../submissions/submissions.repo.js';
 import {
+  listingColumns,
   publishNotices,
   type PendingNotices,
   type SubmissionsDeps,
@@ -175,95 +175,83 @@ async function findWaiting(executor: Executor, agentId: number) {
  * live ones. A second decision finds nothing pending (the conditional update) and answers 409.
  */
 export async function approveSubmission(deps: SubmissionsDeps, admin: UserRow, agentId: number) {
-  const { kind, notices } = await deps.db.kysely.transaction().execute(async (trx) => {
-    const { agent, revision } = await findWaiting(trx, agentId);
-    const now = nowIso();
-    if (!revision) {
-      if (!(await decideNewAgent(trx, agentId, { status: 'published', at: now })))
+  // A revision naming a repository that was just listed elsewhere: the retry's check answers 409.
+  const { kind, notices } = await retryOnUniqueViolation(() =>
+    deps.db.kysely.transaction().execute(async (trx) => {
+      const { agent, revision } = await findWaiting(trx, agentId);
+      const now = nowIso();
+      if (!revision) {
+        if (!(await decideNewAgent(trx, agentId, { status: 'published', at: now })))
+          throw conflict(NOTHING_WAITING);
+        await adjustCategory(trx, agent.category_id, 1);
+        await recordAgentEvent(trx, { agentId, kind: 'approved', actor: 'admin', actorId: admin.id });
+        const notices = await noticeOwner(deps, trx, agent, {
+          title: 'Your agent is live',
+          message: `“${agent.name}” was approved and is now listed on AgentAtlas.`,
+          link: `/agents/${agent.slug}`,
+        });
+        return { kind: 'new' as const, notices };
+      }
+
+      if (
+        !(await decideRevision(trx, revision.id, {
+          status: 'approved',
+          reason: null,
+          decidedBy: admin.id,
+          at: now,
+        }))
+      )
         throw conflict(NOTHING_WAITING);
-      await adjustCategory(trx, agent.category_id, 1);
-      await recordAgentEvent(trx, { agentId, kind: 'approved', actor: 'admin', actorId: admin.id });
+      const data = parseRevisionData(revision.data);
+      const slug = typeof data.category === 'string' ? data.category : agent.category_slug;
+      const category = (await findCategoriesBySlug(trx, [slug])).get(slug);
+      if (!category)
+        throw conflict(
+          'The category this change proposes no longer exists. Reject it so the owner can choose another.',
+        );
+      const githubRepo = typeof data.githubRepo === 'string' ? data.githubRepo : null;
+      if (githubRepo) {
+        const other = await trx
+          .selectFrom('agents')
+          .select('name')
+          .where('github_repo', '=', githubRepo)
+          .where('status', '!=', 'rejected')
+          .where('id', '!=', agentId)
+          .executeTakeFirst();
+        if (other) throw repositoryListed(other.name);
+      }
+      const fields = presentRevisionFields(revision, agent, new Map([[slug, category]]));
+      await updateAgent(trx, agentId, { ...listingColumns(fields, category.id), updated_at: now });
+      if (category.id !== agent.category_id) {
+        await adjustCategory(trx, agent.category_id, -1);
+        await adjustCategory(trx, category.id, 1);
+      }
+      await recordAgentEvent(trx, { agentId, kind: 'revision_approved', actor: 'admin', actorId: admin.id });
+      // The badge vouches for control of one repository: naming another one takes it away.
+      const losesBadge = agent.verified === 1 && githubRepo !== agent.github_repo;
+      if (losesBadge) {
+        await trx.updateTable('agents').set({ verified: 0 }).where('id', '=', agentId).execute();
+        await refreshAgentScore(trx, agentId);
+        await recordAgentEvent(trx, {
+          agentId,
+          kind: 'unverified',
+          actor: 'system',
+          actorId: null,
+          message: 'The listing now names another repository, so it needs to be verified again.',
+        });
+      }
       const notices = await noticeOwner(deps, trx, agent, {
-        title: 'Your agent is live',
-        message: `“${agent.name}” was approved and is now listed on AgentAtlas.`,
+        title: 'Your changes are live',
+        message:
+          `Your changes to “${fields.name}” were approved and are now shown on its page.` +
+          (losesBadge
+            ? ' It names another repository now, so the verified badge was removed until it is verified again.'
+            : ''),
         link: `/agents/${agent.slug}`,
       });
-      return { kind: 'new' as const, notices };
-    }
-
-    if (
-      !(await decideRevision(trx, revision.id, {
-        status: 'approved',
-        reason: null,
-        decidedBy: admin.id,
-        at: now,
-      }))
-    )
-      throw conflict(NOTHING_WAITING);
-    const data = parseRevisionData(revision.data);
-    const slug = typeof data.category === 'string' ? data.category : agent.category_slug;
-    const category = (await findCategoriesBySlug(trx, [slug])).get(slug);
-    if (!category)
-      throw conflict(
-        'The category this change proposes no longer exists. Reject it so the owner can choose another.',
-      );
-    const githubRepo = typeof data.githubRepo === 'string' ? data.githubRepo : null;
-    if (githubRepo) {
-      const other = await trx
-        .selectFrom('agents')
-        .select('name')
-        .where('github_repo', '=', githubRepo)
-        .where('status', '!=', 'rejected')
-        .where('id', '!=', agentId)
-        .executeTakeFirst();
-      if (other) throw repositoryListed(other.name);
-    }
-    const fields = presentRevisionFields(revision, agent, new Map([[slug, category]]));
-    await updateAgent(trx, agentId, {
-      name: fields.name,
-      tagline: fields.tagline,
-      description: fields.description,
-      category_id: category.id,
-      tags: JSON.stringify(fields.tags),
-      website_url: fields.websiteUrl,
-      repo_url: fields.repoUrl,
-      docs_url: fields.docsUrl,
-      pricing: fields.pricing,
-      logo_url: revisionLogoUrl(revision, agent),
-      logo_file_id: revision.logo_file_id,
-      github_repo: githubRepo,
-      license: fields.license,
-      updated_at: now,
-    });
-    if (category.id !== agent.category_id) {
-      await adjustCategory(trx, agent.category_id, -1);
-      await adjustCategory(trx, category.id, 1);
-    }
-    await recordAgentEvent(trx, { agentId, kind: 'revision_approved', actor: 'admin', actorId: admin.id });
-    // The badge vouches for control of one repository: naming another one takes it away.
-    const losesBadge = agent.verified === 1 && githubRepo !== agent.github_repo;
-    if (losesBadge) {
-      await trx.updateTable('agents').set({ verified: 0 }).where('id', '=', agentId).execute();
-      await refreshAgentScore(trx, agentId);
-      await recordAgentEvent(trx, {
-        agentId,
-        kind: 'unverified',
-        actor: 'system',
-        actorId: null,
-        message: 'The listing now names another repository, so it needs to be verified again.',
-      });
-    }
-    const notices = await noticeOwner(deps, trx, agent, {
-      title: 'Your changes are live',
-      message:
-        `Your changes to “${fields.name}” were approved and are now shown on its page.` +
-        (losesBadge
-          ? ' It names another repository now, so the verified badge was removed until it is verified again.'
-          : ''),
-      link: `/agents/${agent.slug}`,
-    });
-    return { kind: 'revision' as const, notices };
-  });
+      return { kind: 'revision' as const, notices };
+    }),
+  );
   // The catalogue changed: cached pages and the typo-correction words must see it at once.
   deps.cache.invalidate();
   deps.vocabulary.invalidate();

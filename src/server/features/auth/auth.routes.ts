@@ -27,14 +27,9 @@ import {
   updateProfile,
   verifyEmail,
 } from './auth.service.js';
+import { errorResponses } from '../../http/error-responses.js';
 
-const errors = {
-  400: errorBodySchema,
-  401: errorBodySchema,
-  403: errorBodySchema,
-  409: errorBodySchema,
-  429: errorBodySchema,
-};
+const errors = errorResponses(400, 401, 403, 409, 429);
 
 /** The e-mail a request is about, for per-account limits; undefined when the body has none. */
 function bodyEmail(request: { body: unknown }, field: 'username' | 'email'): string | undefined {

@@ -8,7 +8,6 @@ import {
   reorderCategoriesSchema,
   updateCategorySchema,
 } from '../../../shared/api/admin.js';
-import { errorBodySchema } from '../../../shared/api/errors.js';
 import {
   createCategory,
   deleteCategory,
@@ -16,14 +15,9 @@ import {
   reorderCategories,
   updateCategory,
 } from './categories.admin.service.js';
+import { errorResponses } from '../../http/error-responses.js';
 
-const errors = {
-  400: errorBodySchema,
-  401: errorBodySchema,
-  403: errorBodySchema,
-  404: errorBodySchema,
-  409: errorBodySchema,
-};
+const errors = errorResponses(400, 401, 403, 404, 409);
 const idParams = z.object({ id: z.coerce.number().int().positive() });
 
 /** Admin: create, rename, reorder, describe and delete categories (admin checked before anything is read). */

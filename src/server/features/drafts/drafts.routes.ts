@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorBodySchema } from '../../../shared/api/errors.js';
 import {
   draftFieldsSchema,
   draftListSchema,
@@ -16,14 +15,9 @@ import {
   submitDraft,
   updateDraft,
 } from './drafts.service.js';
+import { errorResponses } from '../../http/error-responses.js';
 
-const errors = {
-  400: errorBodySchema,
-  401: errorBodySchema,
-  404: errorBodySchema,
-  409: errorBodySchema,
-  429: errorBodySchema,
-};
+const errors = errorResponses(400, 401, 404, 409, 429);
 /** Every key optional without a default, so an update can tell "left out" from "cleared" (null). */
 const draftChangesSchema = draftFieldsSchema.partial();
 

@@ -10,13 +10,14 @@ import { recordAgentEvent } from '../submissions/agent-events.repo.js';
 import {
   checkAgentFields,
   findOwnedFile,
-  isUniqueViolation,
+  retryOnUniqueViolation,
   LOGO_NOT_FOUND,
   siteMeanSnapshot,
   uniqueAgentSlug,
 } from '../submissions/agent-fields.js';
 import { insertAgent } from '../submissions/submissions.repo.js';
 import {
+  checkedListingValues,
   listingColumns,
   noticeAdmins,
   publishNotices,
@@ -123,17 +124,9 @@ export async function submitDraft(
   user: UserRow,
   id: number,
 ): Promise<SubmitDraftResponse> {
-  // Two submissions of the same name at once can pick the same free slug; the loser tries again.
-  for (let attempt = 1; ; attempt += 1) {
-    try {
-      return await submitDraftOnce(deps, user, id);
-    } catch (error) {
-      if (attempt >= SLUG_ATTEMPTS || !isUniqueViolation(error)) throw error;
-    }
-  }
+  // Two submissions of the same name or repository at once: the loser tries again.
+  return retryOnUniqueViolation(() => submitDraftOnce(deps, user, id));
 }
-
-const SLUG_ATTEMPTS = 3;
 
 async function submitDraftOnce(
   deps: SubmissionsDeps,
@@ -155,7 +148,7 @@ async function submitDraftOnce(
       verified: false,
     });
     const agentId = await insertAgent(trx, {
-      ...listingColumns(checked, checked.logo?.url ?? null),
+      ...listingColumns(checkedListingValues(checked, checked.logo?.url ?? null), checked.category.id),
       slug: await uniqueAgentSlug(trx, checked.fields.name),
       owner_id: user.id,
       status: 'pending',

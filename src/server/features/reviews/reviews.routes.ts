@@ -1,7 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { reviewSchema } from '../../../shared/api/agents.js';
-import { errorBodySchema } from '../../../shared/api/errors.js';
 import {
   createReviewSchema,
   helpfulResponseSchema,
@@ -18,16 +17,10 @@ import {
   updateReview,
   voteHelpful,
 } from './reviews.write.service.js';
+import { errorResponses } from '../../http/error-responses.js';
 
 const idParams = z.object({ id: z.coerce.number().int().positive() });
-const errors = {
-  400: errorBodySchema,
-  401: errorBodySchema,
-  403: errorBodySchema,
-  404: errorBodySchema,
-  409: errorBodySchema,
-  429: errorBodySchema,
-};
+const errors = errorResponses(400, 401, 403, 404, 409, 429);
 
 const reviewsRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps = app.services.reviewWrites;

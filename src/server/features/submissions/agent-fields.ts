@@ -151,6 +151,21 @@ export function isUniqueViolation(error: unknown): boolean {
   return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE';
 }
 
+/**
+ * Runs a write that a concurrent one can beat to a unique index (an agent's slug, a repository's one
+ * live listing). The loser runs again, and its own checks then see the winner and answer as they
+ * should: another slug, or 409 naming the listing that has the repository.
+ */
+export async function retryOnUniqueViolation<T>(write: () => Promise<T>, attempts = 3): Promise<T> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await write();
+    } catch (error) {
+      if (attempt >= attempts || !isUniqueViolation(error)) throw error;
+    }
+  }
+}
+
 /** A slug no other agent has: the name's, or the name's with -2, -3… */
 export async function uniqueAgentSlug(executor: Executor, name: string): Promise<string> {
   const base = slugify(name);

@@ -97,23 +97,28 @@ export async function updateAgent(
   await executor.updateTable('agents').set(values).where('id', '=', id).execute();
 }
 
+/** Revisions waiting for review, each with its logo's storage key. */
+export function pendingRevisionsQuery(executor: Executor) {
+  return executor
+    .selectFrom('agent_revisions')
+    .leftJoin('files', 'files.id', 'agent_revisions.logo_file_id')
+    .select([
+      'agent_revisions.id',
+      'agent_revisions.agent_id',
+      'agent_revisions.author_id',
+      'agent_revisions.data',
+      'agent_revisions.logo_file_id',
+      'agent_revisions.created_at',
+      'files.storage_key as logo_storage_key',
+    ])
+    .where('agent_revisions.status', '=', 'pending');
+}
+
 /** The revision of an agent waiting for review, with its logo's storage key. */
 export async function findPendingRevision(executor: Executor, agentId: number) {
   return (
-    (await executor
-      .selectFrom('agent_revisions')
-      .leftJoin('files', 'files.id', 'agent_revisions.logo_file_id')
-      .select([
-        'agent_revisions.id',
-        'agent_revisions.agent_id',
-        'agent_revisions.author_id',
-        'agent_revisions.data',
-        'agent_revisions.logo_file_id',
-        'agent_revisions.created_at',
-        'files.storage_key as logo_storage_key',
-      ])
+    (await pendingRevisionsQuery(executor)
       .where('agent_revisions.agent_id', '=', agentId)
-      .where('agent_revisions.status', '=', 'pending')
       .orderBy('agent_revisions.id', 'desc')
       .executeTakeFirst()) ?? null
   );

@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { errorBodySchema } from '../../../shared/api/errors.js';
 import {
   agentFieldsSchema,
   agentStatusResponseSchema,
@@ -14,14 +13,9 @@ import {
   listOwnerAgents,
   updateOwnerAgent,
 } from './submissions.service.js';
+import { errorResponses } from '../../http/error-responses.js';
 
-const errors = {
-  400: errorBodySchema,
-  401: errorBodySchema,
-  404: errorBodySchema,
-  409: errorBodySchema,
-  429: errorBodySchema,
-};
+const errors = errorResponses(400, 401, 404, 409, 429);
 
 /** The owner's agents: list, status timeline, edit (revisions). */
 const submissionsRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -1,5 +1,6 @@
 import type { Notification } from '../../../shared/api/notifications.js';
 import type {
+  AgentListingFields,
   AgentStatusResponse,
   EditableAgent,
   OwnerAgentList,
@@ -14,7 +15,7 @@ import type { SearchVocabulary } from '../agents/agents.service.js';
 import { createNotification, type NotificationsDeps } from '../notifications/notifications.service.js';
 import { publicDisplayName } from '../users/public-name.js';
 import { listAgentEvents, recordAgentEvent } from './agent-events.repo.js';
-import { checkAgentFields, type CheckedAgentFields } from './agent-fields.js';
+import { checkAgentFields, retryOnUniqueViolation, type CheckedAgentFields } from './agent-fields.js';
 import {
   keptLogoUrl,
   parseRevisionData,
@@ -71,24 +72,45 @@ export async function noticeAdmins(
   return notices;
 }
 
-/** The agent's columns for validated fields; the logo is the uploaded one, or whatever `kept` says. */
-export function listingColumns(checked: CheckedAgentFields, logoUrl: string | null): ListingColumns {
-  const { fields, category, logo } = checked;
+/** What a listing shows, as a submission's checked fields or an approved revision's give it. */
+type ListingValues = Pick<
+  AgentListingFields,
+  | 'name'
+  | 'tagline'
+  | 'description'
+  | 'tags'
+  | 'websiteUrl'
+  | 'repoUrl'
+  | 'docsUrl'
+  | 'pricing'
+  | 'logoUrl'
+  | 'logoFileId'
+  | 'githubRepo'
+  | 'license'
+>;
+
+/** The agent's columns for a listing's values in a category. */
+export function listingColumns(values: ListingValues, categoryId: number): ListingColumns {
   return {
-    name: fields.name,
-    tagline: fields.tagline,
-    description: fields.description,
-    category_id: category.id,
-    tags: JSON.stringify(fields.tags),
-    website_url: fields.websiteUrl,
-    repo_url: fields.repoUrl,
-    docs_url: fields.docsUrl,
-    pricing: fields.pricing,
-    logo_url: logoUrl,
-    logo_file_id: logo?.id ?? null,
-    github_repo: fields.githubRepo,
-    license: fields.license,
+    name: values.name,
+    tagline: values.tagline,
+    description: values.description,
+    category_id: categoryId,
+    tags: JSON.stringify(values.tags),
+    website_url: values.websiteUrl,
+    repo_url: values.repoUrl,
+    docs_url: values.docsUrl,
+    pricing: values.pricing,
+    logo_url: values.logoUrl,
+    logo_file_id: values.logoFileId,
+    github_repo: values.githubRepo,
+    license: values.license,
   };
+}
+
+/** A checked submission's values with the logo it ends up with. */
+export function checkedListingValues(checked: CheckedAgentFields, logoUrl: string | null): ListingValues {
+  return { ...checked.fields, logoUrl, logoFileId: checked.logo?.id ?? null };
 }
 
 /** Finds an agent the user owns; anyone else's answers 404 so its existence is not revealed. */
@@ -130,52 +152,61 @@ export async function updateOwnerAgent(
   agentId: number,
   raw: unknown,
 ): Promise<UpdateAgentResponse> {
-  const { response, notices } = await deps.db.kysely.transaction().execute(async (trx) => {
-    const agent = await findOwnedAgent(trx, user.id, agentId);
-    const checked = await checkAgentFields(trx, { raw, userId: user.id, excludeAgentId: agentId });
-    const now = nowIso();
-    if (agent.status === 'published') {
-      await replacePendingRevision(trx, {
-        agent_id: agentId,
-        author_id: user.id,
-        data: JSON.stringify(checked.fields),
-        logo_file_id: checked.logo?.id ?? null,
-        created_at: now,
+  // The same repository submitted elsewhere at the same moment: the loser's checks answer 409.
+  const { response, notices } = await retryOnUniqueViolation(() =>
+    deps.db.kysely.transaction().execute(async (trx) => {
+      const agent = await findOwnedAgent(trx, user.id, agentId);
+      const checked = await checkAgentFields(trx, { raw, userId: user.id, excludeAgentId: agentId });
+      const now = nowIso();
+      if (agent.status === 'published') {
+        await replacePendingRevision(trx, {
+          agent_id: agentId,
+          author_id: user.id,
+          data: JSON.stringify(checked.fields),
+          logo_file_id: checked.logo?.id ?? null,
+          created_at: now,
+        });
+        await recordAgentEvent(trx, {
+          agentId,
+          kind: 'revision_submitted',
+          actor: 'owner',
+          actorId: user.id,
+        });
+        const notices = await noticeAdmins(
+          deps,
+          trx,
+          `${publicDisplayName(user)} proposed changes to “${agent.name}”.`,
+        );
+        return { response: { agentId, status: agent.status, outcome: 'revision' as const }, notices };
+      }
+      const columns = listingColumns(
+        checkedListingValues(checked, keptLogoUrl(checked.logo?.url ?? null, agent)),
+        checked.category.id,
+      );
+      if (agent.status === 'pending') {
+        await updateAgent(trx, agentId, { ...columns, updated_at: now });
+        await recordAgentEvent(trx, { agentId, kind: 'updated', actor: 'owner', actorId: user.id });
+        return {
+          response: { agentId, status: 'pending' as const, outcome: 'updated' as const },
+          notices: [],
+        };
+      }
+      await updateAgent(trx, agentId, {
+        ...columns,
+        status: 'pending',
+        rejection_reason: null,
+        submitted_at: now,
+        updated_at: now,
       });
-      await recordAgentEvent(trx, {
-        agentId,
-        kind: 'revision_submitted',
-        actor: 'owner',
-        actorId: user.id,
-      });
+      await recordAgentEvent(trx, { agentId, kind: 'resubmitted', actor: 'owner', actorId: user.id });
       const notices = await noticeAdmins(
         deps,
         trx,
-        `${publicDisplayName(user)} proposed changes to “${agent.name}”.`,
+        `${publicDisplayName(user)} resubmitted “${checked.fields.name}” for review.`,
       );
-      return { response: { agentId, status: agent.status, outcome: 'revision' as const }, notices };
-    }
-    const columns = listingColumns(checked, keptLogoUrl(checked.logo?.url ?? null, agent));
-    if (agent.status === 'pending') {
-      await updateAgent(trx, agentId, { ...columns, updated_at: now });
-      await recordAgentEvent(trx, { agentId, kind: 'updated', actor: 'owner', actorId: user.id });
-      return { response: { agentId, status: 'pending' as const, outcome: 'updated' as const }, notices: [] };
-    }
-    await updateAgent(trx, agentId, {
-      ...columns,
-      status: 'pending',
-      rejection_reason: null,
-      submitted_at: now,
-      updated_at: now,
-    });
-    await recordAgentEvent(trx, { agentId, kind: 'resubmitted', actor: 'owner', actorId: user.id });
-    const notices = await noticeAdmins(
-      deps,
-      trx,
-      `${publicDisplayName(user)} resubmitted “${checked.fields.name}” for review.`,
-    );
-    return { response: { agentId, status: 'pending' as const, outcome: 'resubmitted' as const }, notices };
-  });
+      return { response: { agentId, status: 'pending' as const, outcome: 'resubmitted' as const }, notices };
+    }),
+  );
   publishNotices(deps, notices);
   return response;
 }

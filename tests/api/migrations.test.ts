@@ -1,0 +1,31 @@
+import { sql } from 'kysely';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { migrateToLatest } from '../../src/server/db/migrate.js';
+import { factories } from '../support/factories.js';
+import { createTestApp, type TestApp } from '../support/test-app.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+it('an existing database with a repository listed twice migrates, keeping the older listing’s key', async () => {
+  const f = factories(t.app);
+  const db = t.app.db.kysely;
+  // The database as it was before 0003, when two submissions could race past the service's check.
+  await db.schema.dropIndex('agents_github_repo_live_unique').execute();
+  await sql`delete from kysely_migration where name = '0003-one-live-listing-per-repository'`.execute(db);
+  const older = await f.createAgent({ github_repo: 'acme/twice', status: 'published' });
+  const newer = await f.createAgent({ github_repo: 'acme/twice', status: 'pending' });
+  const rejected = await f.createAgent({ github_repo: 'acme/twice', status: 'rejected' });
+
+  expect(await migrateToLatest(t.app.db)).toEqual(['0003-one-live-listing-per-repository']);
+  const keys = await db
+    .selectFrom('agents')
+    .select('github_repo')
+    .where('id', 'in', [older.id, newer.id, rejected.id])
+    .orderBy('id')
+    .execute();
+  expect(keys.map((row) => row.github_repo)).toEqual(['acme/twice', null, 'acme/twice']);
+});
