@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import http from 'node:http';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import swagger from '@fastify/swagger';
@@ -38,12 +39,13 @@ import storageAdminRoutes from './features/storage/storage.admin.routes.js';
 import pagesRoutes from './features/seo/pages.routes.js';
 import seoRoutes from './features/seo/seo.routes.js';
 import usersRoutes from './features/users/users.routes.js';
+import { createCachedResponder } from './http/cached-responder.js';
 import { registerErrorHandler } from './http/error-handler.js';
+import { requestIdFor } from './http/request-id.js';
 import { ResponseCache } from './lib/response-cache.js';
 import { NotificationHub } from './realtime/notification-hub.js';
 import realtimeRoutes from './realtime/realtime.routes.js';
 import { createMailer } from './mail/mailer.js';
-import cachedResponses from './plugins/cached-responses.js';
 import originCheck from './plugins/origin-check.js';
 import securityHeaders from './plugins/security-headers.js';
 import rateLimits from './plugins/rate-limits.js';
@@ -64,6 +66,12 @@ declare module 'fastify' {
 const CACHE_CHANNEL = 'agentatlas:cache-invalidate';
 const TRENDING_REFRESH_MS = 60 * 60 * 1000;
 const SITE_MEAN_REFRESH_MS = 24 * 60 * 60 * 1000;
+/** A connection that sends nothing for this long is closed. */
+const CONNECTION_TIMEOUT_MS = 30_000;
+/** A request must arrive whole within this. */
+const REQUEST_TIMEOUT_MS = 30_000;
+/** Longer than the usual load balancer's idle timeout (60 s), so the balancer closes first. */
+const KEEP_ALIVE_TIMEOUT_MS = 72_000;
 
 export interface BuildAppOptions {
   /** Run migrations before serving (the default); tests that share a migrated database turn it off. */
@@ -74,20 +82,30 @@ export interface BuildAppOptions {
 
 /** Builds the whole application; the caller decides whether and where it listens. */
 export async function buildApp(config: Config, options: BuildAppOptions = {}): Promise<FastifyInstance> {
+  const responseCache = new ResponseCache();
+  const cachedResponder = createCachedResponder(responseCache, { https: config.secureCookies });
   const app = Fastify({
+    // Cached catalogue reads are answered in front of the framework (http/cached-responder.ts).
+    serverFactory: (handler) => {
+      const server = http.createServer((request, response) => {
+        if (!cachedResponder.answer(request, response)) handler(request, response);
+      });
+      // Fastify sets these only on servers it creates itself.
+      server.keepAliveTimeout = KEEP_ALIVE_TIMEOUT_MS;
+      server.requestTimeout = REQUEST_TIMEOUT_MS;
+      server.setTimeout(CONNECTION_TIMEOUT_MS);
+      return server;
+    },
     logger:
       config.logLevel === 'silent'
         ? false
         : { level: config.logLevel, redact: ['req.headers.cookie', 'req.headers.authorization'] },
-    genReqId: (request) => {
-      const incoming = request.headers['x-request-id'];
-      return typeof incoming === 'string' && /^[\w-]{1,64}$/.test(incoming) ? incoming : randomUUID();
-    },
+    genReqId: (request) => requestIdFor(request.headers),
     requestIdHeader: false,
     bodyLimit: JSON_BODY_LIMIT_BYTES,
-    connectionTimeout: 30_000,
-    requestTimeout: 30_000,
-    keepAliveTimeout: 72_000,
+    connectionTimeout: CONNECTION_TIMEOUT_MS,
+    requestTimeout: REQUEST_TIMEOUT_MS,
+    keepAliveTimeout: KEEP_ALIVE_TIMEOUT_MS,
     trustProxy: config.trustProxy,
     routerOptions: { maxParamLength: 200 },
   }).withTypeProvider<ZodTypeProvider>();
@@ -103,7 +121,6 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     : undefined;
   const subscriber = redis?.duplicate();
 
-  const responseCache = new ResponseCache();
   const mailer = createMailer(config, app.log);
   const hubPublisher = redis?.duplicate();
   const hubSubscriber = redis?.duplicate();
@@ -139,8 +156,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   });
 
   registerErrorHandler(app);
-  // First of the request hooks: a cached public read is answered before the others run.
-  await app.register(cachedResponses);
+  cachedResponder.attach(app);
   await app.register(securityHeaders);
   await app.register(compress, { global: true, threshold: 1024 });
   await app.register(cookie);

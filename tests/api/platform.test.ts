@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { agentListRequestPath } from '../../src/shared/agent-list-filters.js';
-import { AGENTS_PAGE_SIZE_DEFAULT } from '../../src/shared/limits.js';
+import { AGENTS_PAGE_SIZE_DEFAULT, SIMILAR_AGENTS_LIMIT } from '../../src/shared/limits.js';
 import { factories } from '../support/factories.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
 
@@ -91,6 +91,26 @@ describe('errors', () => {
     expect(response.headers.get('x-request-id')).toBe('trace-123');
   });
 
+  it('sends API answers the short API header set, and pages the full page policy', async () => {
+    for (const url of ['/api/filters', '/api/filters', '/api/no-such-call']) {
+      const answer = await t.request(url);
+      expect(answer.headers.get('content-security-policy')).toBe(
+        "default-src 'none'; frame-ancestors 'none'",
+      );
+      expect(answer.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(answer.headers.get('x-frame-options')).toBe('DENY');
+      expect(answer.headers.get('referrer-policy')).toBeNull();
+    }
+    const page = await t.request('/agents');
+    expect(page.headers.get('content-security-policy')).toContain("script-src 'self'");
+    expect(page.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
+    const docs = await t.request('/api/docs/');
+    expect(docs.status).toBe(200);
+    expect(docs.headers.get('content-security-policy')).not.toBe(
+      "default-src 'none'; frame-ancestors 'none'",
+    );
+  });
+
   it('keeps the opener of the GitHub popup only on its callback page', async () => {
     const page = await t.request('/agents');
     expect(page.headers.get('cross-origin-opener-policy')).toBe('same-origin-allow-popups');
@@ -141,6 +161,13 @@ describe('signed-out account calls', () => {
 });
 
 describe('pages', () => {
+  /** The API answers a page embeds for its first render, keyed by request URL. */
+  const embedded = async (page: string) => {
+    const html = await (await t.request(page)).text();
+    const json = /<script type="application\/json" id="aa-initial-data">(.*?)<\/script>/s.exec(html)?.[1];
+    return JSON.parse(json ?? '{}') as Record<string, unknown>;
+  };
+
   it('serves the app shell for a known page, never cached, with its own title', async () => {
     const response = await t.request('/agents');
     expect(response.status).toBe(200);
@@ -159,11 +186,6 @@ describe('pages', () => {
   });
 
   it('embeds the listing the page will ask for, filtered as its URL says, equal to the API answer', async () => {
-    const embedded = async (page: string) => {
-      const html = await (await t.request(page)).text();
-      const json = /<script type="application\/json" id="aa-initial-data">(.*?)<\/script>/s.exec(html)?.[1];
-      return JSON.parse(json ?? '{}') as Record<string, unknown>;
-    };
     const plainPath = agentListRequestPath({}, AGENTS_PAGE_SIZE_DEFAULT);
     const plain = await embedded('/agents');
     expect(plain[plainPath]).toEqual(await (await t.request(plainPath)).json());
@@ -176,6 +198,19 @@ describe('pages', () => {
     expect(answer.agents.map((agent) => agent.slug)).toContain('deep-diver');
     expect(filtered[filteredPath]).toEqual(answer);
     expect(filtered[plainPath]).toBeUndefined();
+  });
+
+  it('embeds the categories on the home page and the similar agents on an agent page', async () => {
+    const home = await embedded('/');
+    expect(home['/api/categories']).toEqual(await (await t.request('/api/categories')).json());
+
+    const agent = (await (await t.request('/api/agents/deep-diver')).json()) as {
+      category: { slug: string };
+    };
+    const similarPath = agentListRequestPath({ category: agent.category.slug }, SIMILAR_AGENTS_LIMIT);
+    expect(similarPath).toBe(`/api/agents?category=${agent.category.slug}&limit=${SIMILAR_AGENTS_LIMIT}`);
+    const page = await embedded('/agents/deep-diver');
+    expect(page[similarPath]).toEqual(await (await t.request(similarPath)).json());
   });
 
   it('puts an agent page title, description and Open Graph tags in the HTML, escaped', async () => {

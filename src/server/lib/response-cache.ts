@@ -24,7 +24,7 @@ export class ResponseCache {
     return this.getEntry(key)?.body;
   }
 
-  /** The live entry with its lazily made gzip copy (see plugins/cached-responses.ts). */
+  /** The live entry with its lazily made gzip copy (see http/cached-responder.ts). */
   getEntry(key: string): CacheEntry | undefined {
     const entry = this.entries.get(key);
     if (!entry) return undefined;

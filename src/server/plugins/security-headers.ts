@@ -52,13 +52,41 @@ function assetHeaders(headers: Record<string, string>): Record<string, string> {
   return Object.fromEntries(Object.entries(headers).filter(([name]) => kept.includes(name)));
 }
 
+/**
+ * API answers are JSON, never documents, so they carry the set OWASP's REST Security Cheat Sheet
+ * names for APIs: a policy that allows nothing and no framing, nosniff, and HSTS over https. The
+ * page policy would be more than half a kilobyte on every call, and reading it cost a benchmark
+ * client a fifth of its throughput.
+ */
+export function apiHeaders(options: { https: boolean }): Record<string, string> {
+  const headers = securityHeaders(options);
+  const kept = [
+    'cross-origin-resource-policy',
+    'x-content-type-options',
+    'x-frame-options',
+    'strict-transport-security',
+  ];
+  return {
+    'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+    ...Object.fromEntries(Object.entries(headers).filter(([name]) => kept.includes(name))),
+  };
+}
+
+/** The API's interactive documentation is a page of its own, under /api/ but a document. */
+const API_DOCS_PATH = '/api/docs';
+
 async function securityHeadersPlugin(app: FastifyInstance) {
   const headers = securityHeaders({ https: app.config.secureCookies });
   const callbackHeaders = { ...headers, 'cross-origin-opener-policy': 'unsafe-none' };
   const builtAssetHeaders = assetHeaders(headers);
+  const jsonApiHeaders = apiHeaders({ https: app.config.secureCookies });
   app.addHook('onRequest', async (request, reply) => {
     if (request.url.startsWith('/assets/')) {
       reply.headers(builtAssetHeaders);
+      return;
+    }
+    if (request.url.startsWith('/api/') && !request.url.startsWith(API_DOCS_PATH)) {
+      reply.headers(jsonApiHeaders);
       return;
     }
     const isCallback =

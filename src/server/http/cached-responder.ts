@@ -1,0 +1,87 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { gzipSync } from 'node:zlib';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import { requestIdFor } from './request-id.js';
+import type { ResponseCache } from '../lib/response-cache.js';
+import { apiHeaders } from '../plugins/security-headers.js';
+import { sessionCookieNameFor } from '../plugins/session.js';
+
+/** Bodies smaller than this are sent as they are, as @fastify/compress does for the rest. */
+const COMPRESS_THRESHOLD_BYTES = 1024;
+/** A signed-in person's agent detail carries their own viewer facts and is never served from the cache. */
+const AGENT_DETAIL_PATH = /^\/api\/agents\/[^/?]+(\?|$)/;
+
+export interface CachedResponder {
+  /** Answers a public catalogue read the response cache holds; false hands the request to Fastify. */
+  answer(request: IncomingMessage, response: ServerResponse): boolean;
+  /** Logs through the app's logger and hands every request to Fastify once the app starts closing. */
+  attach(app: FastifyInstance): void;
+}
+
+/**
+ * Answers public catalogue reads that the response cache holds (docs/decisions/0003) in front of
+ * Fastify: no routing, request objects, cookie parsing, session lookup, validation, serialization or
+ * compression per request. Only URLs the catalogue routes put in the cache are ever found there, so
+ * every other request goes on to Fastify unchanged. The answer is the one Fastify would send: the
+ * API's security headers, the request id, gzip when asked. While the app drains on shutdown,
+ * everything goes to Fastify, which closes kept-alive connections.
+ */
+export function createCachedResponder(cache: ResponseCache, options: { https: boolean }): CachedResponder {
+  const sessionCookie = `${sessionCookieNameFor(options.https)}=`;
+  const baseHeaders = {
+    ...apiHeaders(options),
+    'content-type': 'application/json; charset=utf-8',
+    vary: 'accept-encoding',
+  };
+  /** Set when the app logs requests. */
+  let log: FastifyBaseLogger | undefined;
+  let open = true;
+
+  return {
+    answer(request, response) {
+      if (!open || request.method !== 'GET' || request.url === undefined) return false;
+      const entry = cache.getEntry(request.url);
+      if (!entry) return false;
+      if (request.headers.cookie?.includes(sessionCookie) && AGENT_DETAIL_PATH.test(request.url))
+        return false;
+
+      const started = log ? performance.now() : 0;
+      let body: string | Buffer = entry.body;
+      let encoding: string | undefined;
+      const accepted = request.headers['accept-encoding'];
+      if (accepted && /\bgzip\b/.test(accepted) && entry.body.length >= COMPRESS_THRESHOLD_BYTES) {
+        entry.gzip ??= gzipSync(entry.body);
+        body = entry.gzip;
+        encoding = 'gzip';
+      }
+      const requestId = requestIdFor(request.headers);
+      response.writeHead(200, {
+        ...baseHeaders,
+        ...(encoding ? { 'content-encoding': encoding } : {}),
+        'content-length': Buffer.byteLength(body),
+        'x-request-id': requestId,
+      });
+      response.end(body);
+      // The line Fastify writes for every request it answers, so cache hits stay in the request log.
+      if (log)
+        log.info(
+          {
+            reqId: requestId,
+            req: { method: request.method, url: request.url },
+            res: { statusCode: 200 },
+            responseTime: performance.now() - started,
+          },
+          'request completed',
+        );
+      return true;
+    },
+
+    attach(app) {
+      // Fastify logs each request at info; below that level there is nothing to write.
+      if (['trace', 'debug', 'info'].includes(app.log.level)) log = app.log;
+      app.addHook('preClose', async () => {
+        open = false;
+      });
+    },
+  };
+}
