@@ -110,3 +110,16 @@ test('built scripts are cached for a year and the page itself never', async ({ r
     expect(asset.headers()['x-content-type-options']).toBe('nosniff');
   }
 });
+
+test('the page paints from its HTML alone: every script is asked for at low priority', async ({ page }) => {
+  await page.goto('/agents/patchwork');
+  await expect(page.getByRole('heading', { level: 1, name: 'Patchwork' })).toBeVisible();
+  const priorities = await page.evaluate(() =>
+    [...document.head.querySelectorAll('script[type="module"], link[rel="modulepreload"]')].map(
+      (element) => `${element.tagName} ${element.getAttribute('fetchpriority')}`,
+    ),
+  );
+  expect(priorities).toContain('SCRIPT low');
+  expect(priorities.filter((priority) => priority.startsWith('LINK')).length).toBeGreaterThan(3);
+  expect(priorities.filter((priority) => !priority.endsWith(' low'))).toEqual([]);
+});

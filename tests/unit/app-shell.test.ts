@@ -2,7 +2,11 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import os from 'node:os';
-import { injectAppShell, inlineStylesheet } from '../../src/server/features/seo/app-shell.js';
+import {
+  injectAppShell,
+  inlineStylesheet,
+  lowerScriptPriority,
+} from '../../src/server/features/seo/app-shell.js';
 
 const template = fs.readFileSync(path.resolve(import.meta.dirname, '../../src/client/index.html'), 'utf8');
 const rootOf = (html: string) => /<div id="root">(.*?)<\/div>\s*<noscript/s.exec(html)?.[1] ?? null;
@@ -28,5 +32,15 @@ describe('the stylesheet sent inside the page', () => {
     const page = '<head><link rel="stylesheet" crossorigin href="/assets/index-abc.css"></head>';
     expect(inlineStylesheet(page, clientDir)).toBe('<head><style>a{color:red}/*<\\/style>*/</style></head>');
     fs.rmSync(clientDir, { recursive: true, force: true });
+  });
+});
+
+describe('the scripts of the page', () => {
+  it('are asked for at low priority, since the first paint needs the HTML alone', () => {
+    const page =
+      '<script type="module" crossorigin src="/assets/index-a.js"></script>\n<link rel="modulepreload" crossorigin href="/assets/b.js">';
+    expect(lowerScriptPriority(page)).toBe(
+      '<script type="module" fetchpriority="low" crossorigin src="/assets/index-a.js"></script>\n<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/b.js">',
+    );
   });
 });

@@ -3,9 +3,13 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { agentListRequestPath, parseAgentListFilters } from '../../../shared/agent-list-filters.js';
+import {
+  agentListRequestPath,
+  parseAgentListFilters,
+  type AgentListFilters,
+} from '../../../shared/agent-list-filters.js';
 import { agentListQuerySchema } from '../../../shared/api/agents.js';
-import { AGENTS_PAGE_SIZE_DEFAULT } from '../../../shared/limits.js';
+import { AGENTS_PAGE_SIZE_DEFAULT, SIMILAR_AGENTS_LIMIT } from '../../../shared/limits.js';
 import { matchPagePattern, type PagePattern } from '../../../shared/routes.js';
 import { presentCategory } from '../categories/categories.presenter.js';
 import { agentSorts, pricingModels } from '../../../shared/catalogue.js';
@@ -13,7 +17,7 @@ import { AppError } from '../../errors.js';
 import { SESSION_HINT_COOKIE } from '../../plugins/session.js';
 import { getAgent, getHome, listAgents } from '../agents/agents.service.js';
 import { listReviews } from '../reviews/reviews.service.js';
-import { injectAppShell, inlineStylesheet } from './app-shell.js';
+import { injectAppShell, inlineStylesheet, LOW_FETCH_PRIORITY, lowerScriptPriority } from './app-shell.js';
 import { loadRoutePreloads } from './client-manifest.js';
 import { injectMeta, renderMetaTags, SITE_DESCRIPTION, SITE_NAME, type PageMeta } from './page-meta.js';
 
@@ -61,7 +65,7 @@ export default async function pagesRoutes(app: FastifyInstance) {
   const indexFile = path.join(app.config.clientDir, 'index.html');
   const hasClient = fs.existsSync(indexFile);
   const template = hasClient
-    ? inlineStylesheet(fs.readFileSync(indexFile, 'utf8'), app.config.clientDir)
+    ? lowerScriptPriority(inlineStylesheet(fs.readFileSync(indexFile, 'utf8'), app.config.clientDir))
     : FALLBACK_SHELL;
 
   if (hasClient) {
@@ -105,19 +109,22 @@ export default async function pagesRoutes(app: FastifyInstance) {
     if (!pattern) return data;
     const categories = (await app.services.agents.categories.findAll()).map(presentCategory);
     data['/api/filters'] = { categories, pricing: [...pricingModels], sorts: [...agentSorts] };
+    if (pattern === '/' || pattern === '/categories') data['/api/categories'] = { categories };
     if (pattern === '/') {
       const verified = search.get('verified') === 'true';
       data[verified ? '/api/home?verified=true' : '/api/home'] = await getHome(app.services.agents, {
         verifiedOnly: verified,
       });
     }
-    if (pattern === '/agents') {
-      const requestPath = agentListRequestPath(parseAgentListFilters(search), AGENTS_PAGE_SIZE_DEFAULT);
+    /** Embeds the listing the client asks for with these filters, under the URL it builds. */
+    async function embedListing(filters: AgentListFilters, limit: number) {
+      const requestPath = agentListRequestPath(filters, limit);
       const requestQuery = new URLSearchParams(requestPath.split('?')[1] ?? '');
       const query = agentListQuerySchema.safeParse(Object.fromEntries(requestQuery));
       // A query the API would refuse is left to the client, which shows the API's own error.
       if (query.success) data[requestPath] = await listAgents(app.services.agents, query.data);
     }
+    if (pattern === '/agents') await embedListing(parseAgentListFilters(search), AGENTS_PAGE_SIZE_DEFAULT);
     // Signed-in people get the agent with their own viewer facts from the API instead.
     if (pattern === '/agents/:slug' && !signedIn) {
       const slug = decodeURIComponent(pathname.split('/')[2] ?? '');
@@ -133,6 +140,7 @@ export default async function pagesRoutes(app: FastifyInstance) {
             sort: 'newest',
           },
         );
+        await embedListing({ category: agent.category.slug }, SIMILAR_AGENTS_LIMIT);
       } catch (error) {
         if (!(error instanceof AppError)) throw error;
         // The error is embedded too, so the page shows "not found" without asking again.
@@ -220,7 +228,9 @@ export default async function pagesRoutes(app: FastifyInstance) {
     const rendered = renderMetaTags(meta, app.config.publicUrl);
     const head = [
       rendered.tags,
-      ...preloads.map((file) => `<link rel="modulepreload" crossorigin href="${file}">`),
+      ...preloads.map(
+        (file) => `<link rel="modulepreload" ${LOW_FETCH_PRIORITY} crossorigin href="${file}">`,
+      ),
       // "<" is escaped so no value can close the script element.
       `<script type="application/json" id="aa-initial-data">${JSON.stringify(initialData).replace(/</g, '\\u003c')}</script>`,
     ].join('\n    ');
