@@ -5,7 +5,7 @@ import type { AgentDetail } from '../../shared/api/agents.js';
 import { AgentDetailSkeleton } from '../components/layout/page-skeleton.js';
 import { Button, ButtonLink } from '../components/ui/button.js';
 import { Card } from '../components/ui/card.js';
-import { EmptyState } from '../components/ui/empty-state.js';
+import { LoadFailure } from '../components/ui/load-failure.js';
 import { useAgent } from '../features/agents/api/get-agent.js';
 import { useSimilarAgents } from '../features/agents/api/get-similar-agents.js';
 import { recordAgentView } from '../features/agents/api/record-agent-view.js';
@@ -78,28 +78,15 @@ export function AgentDetailPage() {
   if (agent.isError) {
     const notFound = isApiError(agent.error) && agent.error.type === 'not_found';
     return (
-      <div className="mx-auto max-w-xl px-4 py-16">
-        <EmptyState
-          tone={notFound ? 'neutral' : 'error'}
-          icon={<SearchX className="h-6 w-6" />}
-          title={notFound ? 'Agent not found' : "We couldn't load this agent"}
-          description={
-            notFound
-              ? 'This agent does not exist or is no longer listed. It may have been renamed or removed.'
-              : agent.error.message
-          }
-          action={
-            <>
-              <ButtonLink to={paths.agents.href()}>Browse all agents</ButtonLink>
-              {!notFound && (
-                <Button variant="outline" onClick={() => void agent.refetch()}>
-                  Try again
-                </Button>
-              )}
-            </>
-          }
-        />
-      </div>
+      <LoadFailure
+        notFound={notFound}
+        icon={<SearchX className="h-6 w-6" />}
+        title={{ notFound: 'Agent not found', failed: "We couldn't load this agent" }}
+        notFoundDescription="This agent does not exist or is no longer listed. It may have been renamed or removed."
+        error={agent.error}
+        actions={<ButtonLink to={paths.agents.href()}>Browse all agents</ButtonLink>}
+        onRetry={() => void agent.refetch()}
+      />
     );
   }
 

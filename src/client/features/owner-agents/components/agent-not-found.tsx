@@ -1,6 +1,6 @@
-import { RotateCw, SearchX } from 'lucide-react';
-import { Button, ButtonLink } from '../../../components/ui/button.js';
-import { EmptyState } from '../../../components/ui/empty-state.js';
+import { SearchX } from 'lucide-react';
+import { ButtonLink } from '../../../components/ui/button.js';
+import { LoadFailure } from '../../../components/ui/load-failure.js';
 import { isApiError } from '../../../lib/request.js';
 import { paths } from '../../../paths.js';
 
@@ -12,28 +12,14 @@ import { paths } from '../../../paths.js';
 export function AgentLoadError({ error, onRetry }: { error: Error; onRetry: () => void }) {
   const notFound = isApiError(error) && (error.type === 'not_found' || error.status === 400);
   return (
-    <div className="mx-auto max-w-xl px-4 py-16">
-      <EmptyState
-        tone={notFound ? 'neutral' : 'error'}
-        icon={<SearchX className="h-6 w-6" />}
-        title={notFound ? 'Agent not found' : "We couldn't load this agent"}
-        description={
-          notFound
-            ? 'There is no agent of yours with this address. It may have been removed, or it belongs to another account.'
-            : error.message
-        }
-        action={
-          <>
-            <ButtonLink to={paths.myAgents.href()}>Go to My Agents</ButtonLink>
-            {!notFound && (
-              <Button variant="outline" onClick={onRetry}>
-                <RotateCw className="h-4 w-4" aria-hidden="true" />
-                Try again
-              </Button>
-            )}
-          </>
-        }
-      />
-    </div>
+    <LoadFailure
+      notFound={notFound}
+      icon={<SearchX className="h-6 w-6" />}
+      title={{ notFound: 'Agent not found', failed: "We couldn't load this agent" }}
+      notFoundDescription="There is no agent of yours with this address. It may have been removed, or it belongs to another account."
+      error={error}
+      actions={<ButtonLink to={paths.myAgents.href()}>Go to My Agents</ButtonLink>}
+      onRetry={onRetry}
+    />
   );
 }

@@ -6,7 +6,7 @@ import {
   emptyAgentFormValues,
 } from '../../../components/agent-form/agent-form-values.js';
 import { ButtonLink } from '../../../components/ui/button.js';
-import { EmptyState } from '../../../components/ui/empty-state.js';
+import { LoadFailure } from '../../../components/ui/load-failure.js';
 import { PageSpinner } from '../../../components/ui/spinner.js';
 import { useAuthSession } from '../../../lib/auth-session.js';
 import { isApiError } from '../../../lib/request.js';
@@ -37,26 +37,21 @@ function ResumedForm({
   if (draft.isError) {
     const missing = isApiError(draft.error) && draft.error.status === 404;
     return (
-      <div className="mx-auto max-w-xl px-4 py-10">
-        <EmptyState
-          tone={missing ? 'neutral' : 'error'}
-          icon={<FileQuestion className="h-6 w-6" />}
-          title={missing ? 'This draft does not exist' : 'The draft could not be loaded'}
-          description={
-            missing
-              ? 'It may have been submitted or deleted. Your other drafts are on My Drafts.'
-              : draft.error.message
-          }
-          action={
-            <>
-              <ButtonLink to={paths.myDrafts.href()} variant="outline">
-                My Drafts
-              </ButtonLink>
-              <ButtonLink to={paths.submitAgent.href()}>Start a new submission</ButtonLink>
-            </>
-          }
-        />
-      </div>
+      <LoadFailure
+        notFound={missing}
+        icon={<FileQuestion className="h-6 w-6" />}
+        title={{ notFound: 'This draft does not exist', failed: 'The draft could not be loaded' }}
+        notFoundDescription="It may have been submitted or deleted. Your other drafts are on My Drafts."
+        error={draft.error}
+        actions={
+          <>
+            <ButtonLink to={paths.myDrafts.href()} variant="outline">
+              My Drafts
+            </ButtonLink>
+            <ButtonLink to={paths.submitAgent.href()}>Start a new submission</ButtonLink>
+          </>
+        }
+      />
     );
   }
   const values = agentFormValuesFromDraft(draft.data);
