@@ -87,7 +87,9 @@ async function main() {
           preset === 'desktop' ? desktopConfig : undefined,
         );
         if (!runner) throw new Error(`lighthouse gave no result for ${page}`);
-        const { categories, audits } = runner.lhr;
+        const { categories, audits, runtimeError } = runner.lhr;
+        // A failed audit scores 0 with no metrics; say why instead of leaving a bare zero.
+        if (runtimeError) console.error(`${preset} ${page}: ${runtimeError.code}: ${runtimeError.message}`);
         const summary = audits['resource-summary']?.details as
           { items: Array<{ resourceType: string; transferSize: number }> } | undefined;
         const script = summary?.items.find((item) => item.resourceType === 'script');
