@@ -72,6 +72,8 @@ const CONNECTION_TIMEOUT_MS = 30_000;
 const REQUEST_TIMEOUT_MS = 30_000;
 /** Longer than the usual load balancer's idle timeout (60 s), so the balancer closes first. */
 const KEEP_ALIVE_TIMEOUT_MS = 72_000;
+/** While draining, how often connections whose last answer has just finished are closed. */
+const DRAIN_SWEEP_MS = 100;
 
 export interface BuildAppOptions {
   /** Run migrations before serving (the default); tests that share a migrated database turn it off. */
@@ -157,6 +159,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
 
   registerErrorHandler(app);
   cachedResponder.attach(app);
+  app.addHook('preClose', async () => closeConnectionsAsTheyFallIdle(app.server));
   await app.register(securityHeaders);
   await app.register(compress, { global: true, threshold: 1024 });
   await app.register(cookie);
@@ -229,4 +232,16 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   });
 
   return app;
+}
+
+/**
+ * server.close() ends the connections that are idle at that moment. A kept-alive connection still
+ * answering then is left open after its answer for the whole keep-alive timeout, which would hold
+ * the shutdown that long; so while the server drains, each connection is closed as soon as it falls idle.
+ */
+function closeConnectionsAsTheyFallIdle(server: http.Server) {
+  if (!server.listening) return;
+  const sweep = setInterval(() => server.closeIdleConnections(), DRAIN_SWEEP_MS);
+  sweep.unref();
+  server.once('close', () => clearInterval(sweep));
 }

@@ -1,3 +1,5 @@
+import net from 'node:net';
+import { once } from 'node:events';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { agentListRequestPath } from '../../src/shared/agent-list-filters.js';
 import { AGENTS_PAGE_SIZE_DEFAULT, SIMILAR_AGENTS_LIMIT } from '../../src/shared/limits.js';
@@ -260,5 +262,34 @@ describe('rate limits at their real size', () => {
     } finally {
       await strict.close();
     }
+  });
+});
+
+describe('shutting down', () => {
+  it('closes a kept-alive connection as soon as the answer it was giving when the drain began is sent', async () => {
+    const app = await createTestApp();
+    const { port } = new URL(app.baseUrl);
+    const socket = net.connect(Number(port), '127.0.0.1');
+    await once(socket, 'connect');
+    let received = '';
+    socket.setEncoding('utf8').on('data', (chunk: string) => (received += chunk));
+    const ended = once(socket, 'end');
+    const requestBegan = once(app.app.server, 'request');
+
+    const body = JSON.stringify({ email: 'draining@example.com' });
+    socket.write(
+      'POST /api/newsletter/subscribe HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: keep-alive\r\n' +
+        `Content-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n${body.slice(0, 5)}`,
+    );
+    // The request is under way when the drain begins; it is answered in full, then its connection closes.
+    await requestBegan;
+    const closed = app.close();
+    socket.write(body.slice(5));
+    await ended;
+    await closed;
+
+    expect(received).toMatch(/^HTTP\/1\.1 200 /);
+    expect(received).toContain('Subscribed successfully!');
+    socket.destroy();
   });
 });
