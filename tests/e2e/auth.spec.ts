@@ -105,7 +105,12 @@ test('forgot password, reset by the e-mailed link, then log in with the new pass
 
   await page.goto(await mailedLink(email, 'reset-password'));
   await page.getByLabel('New password', { exact: true }).fill('Brand-New-Secret-9');
+  await page.getByLabel('Confirm new password').fill('Brand-New-Secret-0');
+  await page.getByRole('button', { name: 'Reset password' }).click();
+  await expect(page.getByText('Passwords do not match')).toBeVisible();
+  await expect(page.getByLabel('Confirm new password')).toBeFocused();
   await page.getByLabel('Confirm new password').fill('Brand-New-Secret-9');
+  await expect(page.getByText('Passwords do not match')).toBeHidden();
   await page.getByRole('button', { name: 'Reset password' }).click();
   await expect(page).toHaveURL(/\/login/);
 

@@ -20,7 +20,12 @@ test('the profile saves names and the anonymous choice', async ({ page }) => {
 test('the password changes with the current one', async ({ page }) => {
   const { email, password } = await signUp(page);
   await page.goto('/settings');
+  // Checked on submit: the first field in error gets the focus; corrected, its message goes.
+  await page.getByRole('button', { name: 'Change password' }).click();
+  await expect(page.getByText('Current password is required')).toBeVisible();
+  await expect(page.getByLabel('Current password', { exact: true })).toBeFocused();
   await page.getByLabel('Current password', { exact: true }).fill(password);
+  await expect(page.getByText('Current password is required')).toBeHidden();
   await page.getByLabel('New password', { exact: true }).fill('Another-Secret-77');
   await page.getByRole('button', { name: 'Change password' }).click();
   await expect(page.getByText('Password changed')).toBeVisible();

@@ -1,5 +1,5 @@
 import { KeyRound, Link2Off } from 'lucide-react';
-import { useRef, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { resetPasswordSchema } from '../../shared/api/auth.js';
 import { AccountCard } from '../components/layout/account-card.js';
@@ -10,12 +10,13 @@ import { useResetPassword } from '../features/auth/api/reset-password.js';
 import { PasswordStrengthMeter } from '../features/auth/components/password-strength-meter.js';
 import { zodFieldErrors, type FieldErrors } from '../lib/form-errors.js';
 import { isApiError } from '../lib/request.js';
+import { useValidatedForm } from '../lib/use-validated-form.js';
 import { toast } from '../lib/toast.js';
 import { paths } from '../paths.js';
 
 type Field = 'password' | 'confirmPassword';
 
-function validate(token: string, password: string, confirmPassword: string): FieldErrors<Field> {
+function validate(token: string, { password, confirmPassword }: Record<Field, string>): FieldErrors<Field> {
   const errors: FieldErrors<Field> = {};
   const parsed = resetPasswordSchema.safeParse({ token, password });
   if (!parsed.success) errors.password = zodFieldErrors<'password'>(parsed.error).password;
@@ -43,11 +44,11 @@ export function ResetPasswordPage() {
   const token = searchParams.get('token') ?? '';
   const navigate = useNavigate();
   const reset = useResetPassword();
-  const [password, setPassword] = useState('');
-  const [confirmPassword, setConfirmPassword] = useState('');
-  const [errors, setErrors] = useState<FieldErrors<Field>>({});
+  const form = useValidatedForm<Field>({ password: '', confirmPassword: '' }, (values) =>
+    validate(token, values),
+  );
+  const { values, errors } = form;
   const [linkError, setLinkError] = useState<string | null>(null);
-  const submitted = useRef(false);
 
   if (!token) return <BadLink message="This password reset link is incomplete. Request a new one." />;
   if (linkError) return <BadLink message={linkError} />;
@@ -55,12 +56,9 @@ export function ResetPasswordPage() {
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (reset.isPending) return;
-    submitted.current = true;
-    const found = validate(token, password, confirmPassword);
-    setErrors(found);
-    if (found.password || found.confirmPassword) return;
+    if (!form.validateAll()) return;
     reset.mutate(
-      { token, password },
+      { token, password: values.password },
       {
         onSuccess: (answer) => {
           toast.success('Password reset', { description: answer.message });
@@ -69,7 +67,7 @@ export function ResetPasswordPage() {
         onError: (failure) => {
           const passwordError = isApiError(failure) ? failure.details?.password?.[0] : undefined;
           if (passwordError) {
-            setErrors({ password: passwordError });
+            form.showErrors({ password: passwordError });
             return;
           }
           if (isApiError(failure) && failure.status === 400) {
@@ -84,10 +82,6 @@ export function ResetPasswordPage() {
     );
   };
 
-  const revalidate = (nextPassword: string, nextConfirm: string) => {
-    if (submitted.current) setErrors(validate(token, nextPassword, nextConfirm));
-  };
-
   return (
     <AccountCard
       title="Choose a new password"
@@ -99,29 +93,23 @@ export function ResetPasswordPage() {
         </Link>
       }
     >
-      <form onSubmit={onSubmit} noValidate className="space-y-4">
+      <form ref={form.formRef} onSubmit={onSubmit} noValidate className="space-y-4">
         <PasswordField
           label="New password"
           name="password"
           autoComplete="new-password"
-          value={password}
-          onValueChange={(value) => {
-            setPassword(value);
-            revalidate(value, confirmPassword);
-          }}
+          value={values.password}
+          onValueChange={form.set('password')}
           error={errors.password}
         >
-          <PasswordStrengthMeter password={password} />
+          <PasswordStrengthMeter password={values.password} />
         </PasswordField>
         <PasswordField
           label="Confirm new password"
           name="confirmPassword"
           autoComplete="new-password"
-          value={confirmPassword}
-          onValueChange={(value) => {
-            setConfirmPassword(value);
-            revalidate(password, value);
-          }}
+          value={values.confirmPassword}
+          onValueChange={form.set('confirmPassword')}
           error={errors.confirmPassword}
         />
         <Button type="submit" className="w-full" disabled={reset.isPending}>

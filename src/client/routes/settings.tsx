@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { KeyRound, LogOut, Mail, ShieldAlert, UserCog } from 'lucide-react';
-import { useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { changePasswordSchema } from '../../shared/api/auth.js';
 import { displayName } from '../../shared/rules/display-name.js';
 import { Badge } from '../components/ui/badge.js';
@@ -20,6 +20,7 @@ import { cn } from '../lib/cn.js';
 import { isApiError } from '../lib/request.js';
 import { toast } from '../lib/toast.js';
 import { useDocumentTitle } from '../lib/use-document-title.js';
+import { useValidatedForm } from '../lib/use-validated-form.js';
 
 function Section({
   title,
@@ -273,35 +274,22 @@ type PasswordFormField = 'currentPassword' | 'newPassword';
 
 function ChangePasswordForm() {
   const change = useChangePassword();
-  const [values, setValues] = useState({ currentPassword: '', newPassword: '' });
-  const [errors, setErrors] = useState<FieldErrors<PasswordFormField>>({});
-  const submitted = useRef(false);
-
-  const validate = (next: typeof values) => {
-    const parsed = changePasswordSchema.safeParse(next);
+  const form = useValidatedForm<PasswordFormField>({ currentPassword: '', newPassword: '' }, (values) => {
+    const parsed = changePasswordSchema.safeParse(values);
     return parsed.success ? {} : zodFieldErrors<PasswordFormField>(parsed.error);
-  };
-  const set = (field: PasswordFormField) => (value: string) => {
-    const next = { ...values, [field]: value };
-    setValues(next);
-    if (submitted.current) setErrors(validate(next));
-  };
+  });
+  const { values, errors, set } = form;
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (change.isPending) return;
-    submitted.current = true;
-    const found = validate(values);
-    setErrors(found);
-    if (Object.keys(found).length > 0) return;
+    if (change.isPending || !form.validateAll()) return;
     change.mutate(values, {
       onSuccess: (answer) => {
-        submitted.current = false;
-        setValues({ currentPassword: '', newPassword: '' });
+        form.reset();
         toast.success('Password changed', { description: answer.message });
       },
       onError: (failure) => {
-        if (isApiError(failure)) setErrors(serverFieldErrors<PasswordFormField>(failure.details));
+        if (isApiError(failure)) form.showErrors(serverFieldErrors<PasswordFormField>(failure.details));
         toast.error('Password change failed', {
           description: isApiError(failure) ? failure.message : 'An error occurred. Please try again.',
         });
@@ -310,7 +298,7 @@ function ChangePasswordForm() {
   };
 
   return (
-    <form onSubmit={onSubmit} noValidate className="space-y-4">
+    <form ref={form.formRef} onSubmit={onSubmit} noValidate className="space-y-4">
       <PasswordField
         label="Current password"
         name="currentPassword"

@@ -1,4 +1,4 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { loginSchema } from '../../../../shared/api/auth.js';
 import { Button } from '../../../components/ui/button.js';
@@ -6,6 +6,7 @@ import { PasswordField, TextField } from '../../../components/ui/form-field.js';
 import { ButtonSpinner } from '../../../components/ui/spinner.js';
 import { useAuthSession, type SessionUser } from '../../../lib/auth-session.js';
 import { toast } from '../../../lib/toast.js';
+import { useValidatedForm } from '../../../lib/use-validated-form.js';
 import { paths } from '../../../paths.js';
 import { useLogin } from '../api/login.js';
 import { useAuthRedirect } from '../hooks/use-auth-redirect.js';
@@ -29,7 +30,7 @@ interface LoginFormProps {
   onSuccess?: (user: SessionUser) => void;
 }
 
-function validate(values: { email: string; password: string }): FieldErrors<Field> {
+function validate(values: Record<Field, string>): FieldErrors<Field> {
   const parsed = loginSchema.safeParse({ username: values.email, password: values.password });
   if (parsed.success) return {};
   const errors = zodFieldErrors<'username' | 'password'>(parsed.error);
@@ -47,33 +48,14 @@ export function LoginForm({
   const { setSessionUser } = useAuthSession();
   const login = useLogin();
   const redirect = useAuthRedirect();
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
-  const [errors, setErrors] = useState<FieldErrors<Field>>({});
-  const submitted = useRef(false);
-  const formRef = useRef<HTMLFormElement>(null);
-
-  const update = (field: Field, value: string) => {
-    const next = { email, password, [field]: value };
-    if (field === 'email') setEmail(value);
-    else setPassword(value);
-    // Like react-hook-form's default: validate on submit, then re-validate as the person corrects.
-    if (submitted.current) setErrors(validate(next));
-  };
+  const form = useValidatedForm<Field>({ email: '', password: '' }, validate);
+  const { values, errors, set } = form;
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (login.isPending) return;
-    submitted.current = true;
-    const found = validate({ email, password });
-    setErrors(found);
-    const firstInvalid = (['email', 'password'] as const).find((field) => found[field]);
-    if (firstInvalid) {
-      formRef.current?.querySelector<HTMLInputElement>(`[name="${firstInvalid}"]`)?.focus();
-      return;
-    }
+    if (login.isPending || !form.validateAll()) return;
     login.mutate(
-      { username: email.trim(), password },
+      { username: values.email.trim(), password: values.password },
       {
         onSuccess: (user) => {
           setSessionUser(user);
@@ -90,7 +72,7 @@ export function LoginForm({
   };
 
   return (
-    <form ref={formRef} onSubmit={onSubmit} noValidate className="space-y-4">
+    <form ref={form.formRef} onSubmit={onSubmit} noValidate className="space-y-4">
       <TextField
         label="Email"
         name="email"
@@ -98,16 +80,16 @@ export function LoginForm({
         autoComplete="username"
         inputMode="email"
         placeholder="you@example.com"
-        value={email}
-        onValueChange={(value) => update('email', value)}
+        value={values.email}
+        onValueChange={set('email')}
         error={errors.email}
       />
       <PasswordField
         label="Password"
         name="password"
         autoComplete="current-password"
-        value={password}
-        onValueChange={(value) => update('password', value)}
+        value={values.password}
+        onValueChange={set('password')}
         error={errors.password}
         labelAside={
           <Link

@@ -1,5 +1,5 @@
 import { Briefcase, User } from 'lucide-react';
-import { useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { registerFormSchema, type RegisterInput } from '../../../../shared/api/auth.js';
 import { Button } from '../../../components/ui/button.js';
@@ -8,6 +8,7 @@ import { ButtonSpinner } from '../../../components/ui/spinner.js';
 import { useAuthSession, type SessionUser } from '../../../lib/auth-session.js';
 import { isApiError } from '../../../lib/request.js';
 import { toast } from '../../../lib/toast.js';
+import { useValidatedForm } from '../../../lib/use-validated-form.js';
 import { paths } from '../../../paths.js';
 import { useRegister } from '../api/register.js';
 import { useAuthRedirect } from '../hooks/use-auth-redirect.js';
@@ -28,16 +29,7 @@ interface Values {
 }
 type Field = keyof Values;
 
-const FIELD_ORDER: Field[] = [
-  'email',
-  'password',
-  'confirmPassword',
-  'firstName',
-  'lastName',
-  'companyName',
-  'companyWebsite',
-];
-
+/** In the order of the form, which is the order the first invalid field is looked for in. */
 const emptyValues: Values = {
   email: '',
   password: '',
@@ -92,31 +84,14 @@ export function RegisterForm({ returnPath, onLogin, variant = 'page', onSuccess 
   const register = useRegister();
   const redirect = useAuthRedirect();
   const [organizationType, setOrganizationType] = useState<OrganizationType | undefined>(undefined);
-  const [values, setValues] = useState<Values>(emptyValues);
   const [termsAccepted, setTermsAccepted] = useState(false);
-  const [errors, setErrors] = useState<FieldErrors<Field>>({});
-  const submitted = useRef(false);
-  const formRef = useRef<HTMLFormElement>(null);
-
-  const update = (field: Field, value: string) => {
-    const next = { ...values, [field]: value };
-    setValues(next);
-    if (submitted.current) setErrors(validate(next, organizationType, termsAccepted));
-  };
-
-  const focusFirst = (found: FieldErrors<Field>) => {
-    const first = FIELD_ORDER.find((field) => found[field]);
-    if (first) formRef.current?.querySelector<HTMLInputElement>(`[name="${first}"]`)?.focus();
-  };
+  const form = useValidatedForm<Field>(emptyValues, (next) =>
+    validate(next, organizationType, termsAccepted),
+  );
+  const { values, errors } = form;
 
   const submit = () => {
-    submitted.current = true;
-    const found = validate(values, organizationType, termsAccepted);
-    setErrors(found);
-    if (Object.keys(found).length > 0) {
-      focusFirst(found);
-      return;
-    }
+    if (!form.validateAll()) return;
     const type = organizationType ?? 'individual';
     const email = values.email.trim();
     const firstName = values.firstName.trim();
@@ -148,10 +123,7 @@ export function RegisterForm({ returnPath, onLogin, variant = 'page', onSuccess 
         if (!isApiError(error)) return;
         const fromServer = serverFieldErrors<Field>(error.details, { username: 'email' });
         if (error.status === 409 && !fromServer.email) fromServer.email = error.message;
-        if (Object.keys(fromServer).length > 0) {
-          setErrors(fromServer);
-          focusFirst(fromServer);
-        }
+        if (Object.keys(fromServer).length > 0) form.showErrors(fromServer);
       },
     });
   };
@@ -220,7 +192,7 @@ export function RegisterForm({ returnPath, onLogin, variant = 'page', onSuccess 
   const chosen = organizationChoices.find((choice) => choice.value === organizationType);
 
   return (
-    <form ref={formRef} onSubmit={onSubmit} noValidate className="space-y-4">
+    <form ref={form.formRef} onSubmit={onSubmit} noValidate className="space-y-4">
       <div className="flex items-center justify-between gap-3 rounded-xl border border-slate-200 bg-slate-50 px-4 py-3">
         <p className="flex min-w-0 items-center gap-2 text-sm text-slate-700">
           <span className="text-brand-700">{chosen?.icon}</span>
@@ -244,7 +216,7 @@ export function RegisterForm({ returnPath, onLogin, variant = 'page', onSuccess 
         inputMode="email"
         placeholder="you@example.com"
         value={values.email}
-        onValueChange={(value) => update('email', value)}
+        onValueChange={form.set('email')}
         error={errors.email}
       />
       <PasswordField
@@ -252,7 +224,7 @@ export function RegisterForm({ returnPath, onLogin, variant = 'page', onSuccess 
         name="password"
         autoComplete="new-password"
         value={values.password}
-        onValueChange={(value) => update('password', value)}
+        onValueChange={form.set('password')}
         error={errors.password}
       >
         <PasswordStrengthMeter password={values.password} />
@@ -262,7 +234,7 @@ export function RegisterForm({ returnPath, onLogin, variant = 'page', onSuccess 
         name="confirmPassword"
         autoComplete="new-password"
         value={values.confirmPassword}
-        onValueChange={(value) => update('confirmPassword', value)}
+        onValueChange={form.set('confirmPassword')}
         error={errors.confirmPassword}
       />
       <div className="grid gap-4 sm:grid-cols-2">
@@ -271,7 +243,7 @@ export function RegisterForm({ returnPath, onLogin, variant = 'page', onSuccess 
           name="firstName"
           autoComplete="given-name"
           value={values.firstName}
-          onValueChange={(value) => update('firstName', value)}
+          onValueChange={form.set('firstName')}
           error={errors.firstName}
         />
         <TextField
@@ -279,7 +251,7 @@ export function RegisterForm({ returnPath, onLogin, variant = 'page', onSuccess 
           name="lastName"
           autoComplete="family-name"
           value={values.lastName}
-          onValueChange={(value) => update('lastName', value)}
+          onValueChange={form.set('lastName')}
           error={errors.lastName}
         />
       </div>
@@ -290,7 +262,7 @@ export function RegisterForm({ returnPath, onLogin, variant = 'page', onSuccess 
             name="companyName"
             autoComplete="organization"
             value={values.companyName}
-            onValueChange={(value) => update('companyName', value)}
+            onValueChange={form.set('companyName')}
             error={errors.companyName}
           />
           <TextField
@@ -300,7 +272,7 @@ export function RegisterForm({ returnPath, onLogin, variant = 'page', onSuccess 
             autoComplete="url"
             placeholder="https://example.com"
             value={values.companyWebsite}
-            onValueChange={(value) => update('companyWebsite', value)}
+            onValueChange={form.set('companyWebsite')}
             error={errors.companyWebsite}
           />
         </div>
