@@ -45,10 +45,15 @@ test('the login form validates on submit with the spec messages and red borders'
 }) => {
   allowConsoleError(/status of 401 .*\/api\/auth\/login/);
   await page.goto('/login');
+  const validBorder = await page
+    .getByLabel('Email')
+    .evaluate((field) => getComputedStyle(field).borderTopColor);
   await page.getByRole('button', { name: 'Login' }).click();
   await expect(page.getByText('Email is required')).toBeVisible();
   await expect(page.getByText('Password is required')).toBeVisible();
   await expect(page.getByLabel('Email')).toHaveAttribute('aria-invalid', 'true');
+  // Red whether or not it has the focus (the focus went to the e-mail field).
+  await expect(page.getByLabel('Password')).not.toHaveCSS('border-top-color', validBorder);
   await page.getByLabel('Email').fill('not-an-email');
   await page.getByRole('button', { name: 'Login' }).click();
   await expect(page.getByText('Please enter a valid email address')).toBeVisible();

@@ -30,8 +30,6 @@ export interface AgentDetailsFieldsProps {
   onUploadingChange?: ((uploading: boolean) => void) | undefined;
 }
 
-const invalidBorder = 'border-red-500 focus-visible:border-red-600 focus-visible:outline-red-600/40';
-
 interface SelectFieldProps {
   label: string;
   name: string;
@@ -56,7 +54,6 @@ function SelectField({ label, name, value, onValueChange, error, disabled, child
         disabled={disabled}
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? errorId : undefined}
-        className={error ? invalidBorder : undefined}
       >
         {children}
       </Select>

@@ -62,9 +62,11 @@ export function TagsInput({ label, tags, onChange, error, disabled, name }: Tags
       <Label htmlFor={id}>{label}</Label>
       <div
         className={cn(
-          'flex min-h-10 flex-wrap items-center gap-1.5 rounded-lg border border-slate-300 bg-white px-2 py-1.5 shadow-xs',
-          'focus-within:border-brand-600 focus-within:outline-2 focus-within:outline-brand-600/40',
-          error && 'border-red-500 focus-within:border-red-600 focus-within:outline-red-600/40',
+          'flex min-h-10 flex-wrap items-center gap-1.5 rounded-lg border bg-white px-2 py-1.5 shadow-xs focus-within:outline-2',
+          // One border colour at a time: two in the class list would be decided by stylesheet order.
+          error
+            ? 'border-red-500 focus-within:border-red-600 focus-within:outline-red-600/40'
+            : 'border-slate-300 focus-within:border-brand-600 focus-within:outline-brand-600/40',
           disabled && 'opacity-60',
         )}
       >

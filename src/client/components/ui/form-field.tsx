@@ -46,12 +46,7 @@ export function TextField({
           onChange={(event) => onValueChange(event.target.value)}
           aria-invalid={error ? true : undefined}
           aria-describedby={describedBy}
-          className={cn(
-            trailing ? 'pr-11' : undefined,
-            error
-              ? 'border-red-500 focus-visible:border-red-600 focus-visible:outline-red-600/40'
-              : undefined,
-          )}
+          className={trailing ? 'pr-11' : undefined}
           {...inputProps}
         />
         {trailing}

@@ -1,10 +1,8 @@
 import { useId, type ReactNode, type TextareaHTMLAttributes } from 'react';
 import { cn } from '../../lib/cn.js';
-import { Label } from './input.js';
+import { controlSurface, Label } from './input.js';
 
-const area =
-  'block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 shadow-xs ' +
-  'placeholder:text-slate-500 focus-visible:border-brand-600 focus-visible:outline-2 focus-visible:outline-offset-0 focus-visible:outline-brand-600/40';
+const area = `block w-full px-3 py-2 ${controlSurface}`;
 
 export function Textarea({ className, ...props }: TextareaHTMLAttributes<HTMLTextAreaElement>) {
   return <textarea className={cn(area, className)} {...props} />;
@@ -58,10 +56,7 @@ export function TextAreaField({
         onChange={(event) => onValueChange(event.target.value)}
         aria-invalid={error ? true : undefined}
         aria-describedby={describedBy}
-        className={cn(
-          'min-h-20 resize-y',
-          error ? 'border-red-500 focus-visible:border-red-600 focus-visible:outline-red-600/40' : undefined,
-        )}
+        className="min-h-20 resize-y"
         {...props}
       />
       <div className="flex items-start justify-between gap-3">
