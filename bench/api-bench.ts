@@ -7,7 +7,7 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import { serverNodeFlags } from '../scripts/server-flags.mjs';
+import { serverEnv, serverNodeFlags } from '../scripts/server-flags.mjs';
 import { waitFor } from './wait-for.js';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -53,6 +53,7 @@ async function startServer(dbFile: string, port: number): Promise<ChildProcess> 
     cwd: root,
     stdio: ['ignore', 'ignore', 'inherit'],
     env: {
+      ...serverEnv,
       ...process.env,
       NODE_ENV: 'production',
       PORT: String(port),

@@ -11,7 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import { serverNodeFlags } from '../scripts/server-flags.mjs';
+import { serverEnv, serverNodeFlags } from '../scripts/server-flags.mjs';
 import { waitFor } from './wait-for.js';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 
@@ -33,6 +33,7 @@ function startServer(dataDir: string): ChildProcess {
     cwd: root,
     stdio: ['ignore', 'ignore', 'inherit'],
     env: {
+      ...serverEnv,
       ...process.env,
       NODE_ENV: 'production',
       PORT: String(port),

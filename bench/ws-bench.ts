@@ -12,7 +12,7 @@ import os from 'node:os';
 import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import WebSocket from 'ws';
-import { serverNodeFlags } from '../scripts/server-flags.mjs';
+import { serverEnv, serverNodeFlags } from '../scripts/server-flags.mjs';
 import { waitFor } from './wait-for.js';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -35,6 +35,7 @@ async function main() {
   }
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'agentatlas-ws-bench-'));
   const env = {
+    ...serverEnv,
     ...process.env,
     NODE_ENV: 'production',
     PORT: String(port),

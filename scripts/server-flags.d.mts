@@ -1,1 +1,2 @@
 export declare const serverNodeFlags: string[];
+export declare const serverEnv: Record<string, string>;

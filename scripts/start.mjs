@@ -4,7 +4,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { serverNodeFlags } from './server-flags.mjs';
+import { serverEnv, serverNodeFlags } from './server-flags.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 
@@ -41,6 +41,7 @@ if (isStale(path.join(root, 'dist/client/index.html'), ['src/client', 'src/share
 const server = spawn(process.execPath, [...serverNodeFlags, path.join(root, 'dist/server/main.js')], {
   cwd: root,
   stdio: 'inherit',
+  env: { ...serverEnv, ...process.env },
 });
 // The server drains and closes on these signals; this wrapper only passes them on and waits.
 for (const signal of ['SIGTERM', 'SIGINT']) process.on(signal, () => server.kill(signal));

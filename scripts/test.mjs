@@ -2,6 +2,10 @@
 // npm test: typecheck, lint, format check, unit and API tests (vitest), then the browser tests
 // (Playwright driving Debian's Chromium against the built app). Ends with "N passed, N failed".
 // TEST_DATABASE_URL=postgres://… runs the API and browser tests against PostgreSQL.
+// Options, for CI's second pass over PostgreSQL (the static checks and unit tests do not depend on the database):
+//   --skip-static        no typecheck, lint or format check
+//   --api-only           only the API tests of vitest, not the unit tests
+//   --browser=smoke      only the browser tests tagged @smoke (a short set through every feature); =none skips them
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -9,6 +13,14 @@ import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '..');
 const reports = fs.mkdtempSync(path.join(os.tmpdir(), 'agentatlas-reports-'));
+const args = process.argv.slice(2);
+const skipStatic = args.includes('--skip-static');
+const apiOnly = args.includes('--api-only');
+const browser = args.find((arg) => arg.startsWith('--browser='))?.split('=')[1] ?? 'all';
+if (!['all', 'smoke', 'none'].includes(browser)) {
+  console.error(`--browser takes all, smoke or none, not ${browser}`);
+  process.exit(2);
+}
 let passed = 0;
 let failed = 0;
 
@@ -47,14 +59,17 @@ function flakyTitles(report) {
   return titles;
 }
 
-check('typecheck', 'npx', ['tsc', '-p', 'tsconfig.json', '--noEmit']);
-check('lint', 'npx', ['eslint', '.', '--max-warnings', '0']);
-check('format', 'npx', ['prettier', '--check', '.', '--log-level', 'warn']);
+if (!skipStatic) {
+  check('typecheck', 'npx', ['tsc', '-p', 'tsconfig.json', '--noEmit']);
+  check('lint', 'npx', ['eslint', '.', '--max-warnings', '0']);
+  check('format', 'npx', ['prettier', '--check', '.', '--log-level', 'warn']);
+}
 
 const vitestReport = path.join(reports, 'vitest.json');
-const vitestOk = run('unit and API tests', 'npx', [
+const vitestOk = run(apiOnly ? 'API tests' : 'unit and API tests', 'npx', [
   'vitest',
   'run',
+  ...(apiOnly ? ['--project', 'api'] : []),
   '--reporter=default',
   '--reporter=json',
   `--outputFile.json=${vitestReport}`,
@@ -66,11 +81,19 @@ const vitest = readCounts(vitestReport, (report) => ({
 passed += vitest.passed;
 failed += vitest.failed || (vitestOk ? 0 : 1);
 
-if (run('build', 'npm', ['run', '--silent', 'build'])) {
+if (browser === 'none') {
+  console.log('\n=== browser tests skipped (--browser=none)');
+} else if (run('build', 'npm', ['run', '--silent', 'build'])) {
   const playwrightReport = path.join(reports, 'playwright.json');
-  const e2eOk = run('browser tests', 'npx', ['playwright', 'test'], {
-    PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightReport,
-  });
+  const grep = browser === 'smoke' ? ['--grep', '@smoke'] : [];
+  const e2eOk = run(
+    browser === 'smoke' ? 'browser tests (@smoke)' : 'browser tests',
+    'npx',
+    ['playwright', 'test', ...grep],
+    {
+      PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightReport,
+    },
+  );
   const e2e = readCounts(playwrightReport, (report) => ({
     passed: report.stats.expected + (report.stats.flaky ?? 0),
     failed: report.stats.unexpected,

@@ -5,7 +5,10 @@ import { Providers } from './app/providers.js';
 import { createAppRouter } from './app/router.js';
 import { currentUserQueryOptions } from './lib/auth-session.js';
 import { queryClient } from './lib/query-client.js';
+import { shareStyleNonce } from './lib/style-nonce.js';
 import './styles.css';
+
+shareStyleNonce();
 
 // Start asking who is signed in before React renders, in parallel with the page chunk.
 void queryClient.prefetchQuery(currentUserQueryOptions);

@@ -1,5 +1,6 @@
 import type { AgentListFilters } from '../shared/agent-list-filters.js';
 import type { PagePattern } from '../shared/routes.js';
+import { safeReturnPath as sharedSafeReturnPath } from '../shared/rules/return-path.js';
 
 export type { AgentListFilters };
 
@@ -17,10 +18,9 @@ function simple<P extends string>(path: P) {
   return { path, href: (): P => path };
 }
 
-/** A return path is only followed when it stays on this site. */
+/** A return path is only followed when it stays on this site (the shared rule, as the server applies it). */
 export function safeReturnPath(value: string | null | undefined, fallback = '/'): string {
-  if (!value || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return fallback;
-  return value;
+  return sharedSafeReturnPath(value, fallback);
 }
 
 /** Every route path of the app, once, with typed href builders. */
@@ -78,7 +78,13 @@ export const paths = {
   submitAgentNew: simple('/submit-agent-new'),
   submitAgentGithubCallback: simple('/submit-agent/github-callback'),
 
-  metrics: simple('/metrics'),
+  metrics: {
+    path: '/metrics',
+    /** `why` opens the page at "Why it ranks here". */
+    href: (options: { agentId?: number; range?: string; why?: boolean } = {}) =>
+      withSearch('/metrics', { agentId: options.agentId, range: options.range }) +
+      (options.why ? '#why' : ''),
+  },
   dashboard: simple('/dashboard'),
   settings: simple('/settings'),
   profile: simple('/profile'),
@@ -91,7 +97,16 @@ export const paths = {
     href: (id: number | string) => `/edit-agent/${encodeURIComponent(id)}`,
   },
   favorites: simple('/favorites'),
-  history: simple('/history'),
+  notifications: simple('/notifications'),
+  history: {
+    path: '/history',
+    href: (options: { page?: number; agentId?: number; kind?: string } = {}) =>
+      withSearch('/history', {
+        agentId: options.agentId,
+        kind: options.kind,
+        page: options.page && options.page > 1 ? options.page : undefined,
+      }),
+  },
   myDrafts: simple('/my-drafts'),
   myAgents: simple('/my-agents'),
 

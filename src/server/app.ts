@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
@@ -11,15 +10,17 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
-import { Redis } from 'ioredis';
 import { JSON_BODY_LIMIT_BYTES } from '../shared/limits.js';
 import type { Config } from './config.js';
 import { createDb, type Db } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
 import agentsRoutes from './features/agents/agents.routes.js';
 import { refreshTrending } from './features/agents/agents.service.js';
-import { refreshSiteMean } from './features/reviews/reputation.repo.js';
+import { refreshSiteMean } from './features/reviews/reviews.write.service.js';
 import { ViewCounter } from './features/agents/view-counter.js';
+import { MetricsRecorder } from './features/metrics/metrics-recorder.js';
+import metricsRoutes from './features/metrics/metrics.routes.js';
+import historyRoutes from './features/history/history.routes.js';
 import authRoutes from './features/auth/auth.routes.js';
 import githubSigninRoutes from './features/auth/github-signin.routes.js';
 import healthRoutes from './features/health/health.routes.js';
@@ -28,9 +29,11 @@ import notificationsRoutes from './features/notifications/notifications.routes.j
 import favoritesRoutes from './features/favorites/favorites.routes.js';
 import reviewsRoutes from './features/reviews/reviews.routes.js';
 import reportsRoutes from './features/reports/reports.routes.js';
-import draftsRoutes from './features/drafts/drafts.routes.js';
+import reportsAdminRoutes from './features/reports/reports.admin.routes.js';
 import submissionsRoutes from './features/submissions/submissions.routes.js';
+import ownerAgentsRoutes from './features/owner-agents/owner-agents.routes.js';
 import moderationRoutes from './features/admin/moderation.routes.js';
+import categoriesRoutes from './features/categories/categories.routes.js';
 import categoriesAdminRoutes from './features/categories/categories.admin.routes.js';
 import githubRoutes from './features/github/github.routes.js';
 import verificationRoutes from './features/github/verification.routes.js';
@@ -38,10 +41,13 @@ import uploadsRoutes from './features/storage/uploads.routes.js';
 import storageAdminRoutes from './features/storage/storage.admin.routes.js';
 import pagesRoutes from './features/seo/pages.routes.js';
 import seoRoutes from './features/seo/seo.routes.js';
-import usersRoutes from './features/users/users.routes.js';
 import { createCachedResponder } from './http/cached-responder.js';
-import { registerErrorHandler } from './http/error-handler.js';
+import { answerFrameworkError, registerErrorHandler } from './http/error-handler.js';
+import { trackConnections, type GracefulDrain } from './http/graceful-drain.js';
+import { refuseNulCharacters } from './http/nul-characters.js';
 import { requestIdFor } from './http/request-id.js';
+import { shareCacheInvalidations } from './lib/cache-invalidation.js';
+import { closeRedis, connectRedis, duplicateRedis } from './lib/redis.js';
 import { ResponseCache } from './lib/response-cache.js';
 import { NotificationHub } from './realtime/notification-hub.js';
 import realtimeRoutes from './realtime/realtime.routes.js';
@@ -59,11 +65,13 @@ declare module 'fastify' {
     services: Services;
     responseCache: ResponseCache;
     viewCounter: ViewCounter;
+    /** Owners' figures (clicks, search impressions); its flush() also flushes the view counter. */
+    metricsRecorder: MetricsRecorder;
     notificationHub: NotificationHub;
+    connections: GracefulDrain;
   }
 }
 
-const CACHE_CHANNEL = 'agentatlas:cache-invalidate';
 const TRENDING_REFRESH_MS = 60 * 60 * 1000;
 const SITE_MEAN_REFRESH_MS = 24 * 60 * 60 * 1000;
 /** A connection that sends nothing for this long is closed. */
@@ -72,8 +80,6 @@ const CONNECTION_TIMEOUT_MS = 30_000;
 const REQUEST_TIMEOUT_MS = 30_000;
 /** Longer than the usual load balancer's idle timeout (60 s), so the balancer closes first. */
 const KEEP_ALIVE_TIMEOUT_MS = 72_000;
-/** While draining, how often connections whose last answer has just finished are closed. */
-const DRAIN_SWEEP_MS = 100;
 
 export interface BuildAppOptions {
   /** Run migrations before serving (the default); tests that share a migrated database turn it off. */
@@ -86,12 +92,15 @@ export interface BuildAppOptions {
 export async function buildApp(config: Config, options: BuildAppOptions = {}): Promise<FastifyInstance> {
   const responseCache = new ResponseCache();
   const cachedResponder = createCachedResponder(responseCache, { https: config.secureCookies });
+  let connections!: GracefulDrain;
   const app = Fastify({
     // Cached catalogue reads are answered in front of the framework (http/cached-responder.ts).
     serverFactory: (handler) => {
       const server = http.createServer((request, response) => {
+        connections.onRequest(request, response);
         if (!cachedResponder.answer(request, response)) handler(request, response);
       });
+      connections = trackConnections(server);
       // Fastify sets these only on servers it creates itself.
       server.keepAliveTimeout = KEEP_ALIVE_TIMEOUT_MS;
       server.requestTimeout = REQUEST_TIMEOUT_MS;
@@ -108,8 +117,11 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     connectionTimeout: CONNECTION_TIMEOUT_MS,
     requestTimeout: REQUEST_TIMEOUT_MS,
     keepAliveTimeout: KEEP_ALIVE_TIMEOUT_MS,
+    // Requests that arrive while draining are answered (with Connection: close), not refused with 503.
+    return503OnClosing: false,
     trustProxy: config.trustProxy,
     routerOptions: { maxParamLength: 200 },
+    frameworkErrors: answerFrameworkError,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -118,39 +130,47 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   const db = options.db ?? createDb(config.database);
   if (options.migrate !== false) await migrateToLatest(db);
 
-  const redis = config.redisUrl
-    ? new Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 2 })
-    : undefined;
-  const subscriber = redis?.duplicate();
+  // A Redis outage never answers 500 nor holds a request (docs/decisions/0011-outages-degrade.md).
+  const redis = config.redisUrl ? connectRedis(config.redisUrl, app.log) : undefined;
+  const subscriber = redis && duplicateRedis(redis, app.log, 'cache subscriber');
 
   const mailer = createMailer(config, app.log);
-  const hubPublisher = redis?.duplicate();
-  const hubSubscriber = redis?.duplicate();
-  const notificationHub = new NotificationHub(
-    hubPublisher && hubSubscriber ? { publisher: hubPublisher, subscriber: hubSubscriber } : undefined,
-    (error) => app.log.error({ err: error }, 'notification fan-out failed'),
-  );
+  const hubRedis = redis && {
+    // Fail at once while Redis is away rather than queue: the hub remembers what it missed.
+    publisher: duplicateRedis(redis, app.log, 'notifications publisher', { offlineQueue: false }),
+    subscriber: duplicateRedis(redis, app.log, 'notifications subscriber'),
+  };
+  const notificationHub = new NotificationHub({
+    log: app.log,
+    ...(hubRedis ? { redis: { ...hubRedis, channelPrefix: config.redisChannelPrefix } } : {}),
+  });
   await notificationHub.start();
-  const services = createServices(db, config, mailer, responseCache, (userId, notifications) =>
-    notificationHub.publish(userId, notifications),
+  const services = createServices(db, config, mailer, app.log, responseCache, notificationHub);
+  const viewCounter: ViewCounter = new ViewCounter(
+    services.agents,
+    (error) => app.log.error({ err: error }, 'view flush failed'),
+    1000,
+    (counted, trx) => metricsRecorder.addViews(counted, trx),
   );
-  const viewCounter = new ViewCounter(services.agents, (error) =>
-    app.log.error({ err: error }, 'view flush failed'),
+  const metricsRecorder: MetricsRecorder = new MetricsRecorder(
+    services.metrics,
+    (error) => app.log.error({ err: error }, 'metrics flush failed'),
+    viewCounter,
   );
   app.decorate('config', config);
   app.decorate('db', db);
   app.decorate('services', services);
   app.decorate('responseCache', responseCache);
   app.decorate('viewCounter', viewCounter);
+  app.decorate('metricsRecorder', metricsRecorder);
   app.decorate('notificationHub', notificationHub);
 
   if (redis && subscriber) {
-    const instanceId = randomUUID();
-    responseCache.onInvalidate(() => void redis.publish(CACHE_CHANNEL, instanceId));
-    await subscriber.subscribe(CACHE_CHANNEL);
-    subscriber.on('message', (_channel, sender) => {
-      if (sender !== instanceId) responseCache.clearLocal();
-    });
+    await shareCacheInvalidations(
+      responseCache,
+      { publisher: redis, subscriber, channel: `${config.redisChannelPrefix}cache-invalidate` },
+      app.log,
+    );
   }
 
   app.addHook('onSend', async (request, reply) => {
@@ -158,8 +178,11 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   });
 
   registerErrorHandler(app);
+  app.addHook('preValidation', refuseNulCharacters);
   cachedResponder.attach(app);
-  app.addHook('preClose', async () => closeConnectionsAsTheyFallIdle(app.server));
+  app.decorate('connections', connections);
+  // Before Node's server.close() drops every idle connection at once (and resets a client sending on one).
+  app.addHook('preClose', () => connections.drain());
   await app.register(securityHeaders);
   await app.register(compress, { global: true, threshold: 1024 });
   await app.register(cookie);
@@ -181,18 +204,26 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 
-  await app.register(healthRoutes);
+  await app.register(healthRoutes, {
+    redis: redis && {
+      commands: redis,
+      others: [subscriber, hubRedis?.publisher, hubRedis?.subscriber].filter((c) => c !== undefined),
+    },
+  });
   await app.register(agentsRoutes);
+  await app.register(categoriesRoutes);
   await app.register(newsletterRoutes);
   await app.register(authRoutes);
   await app.register(githubSigninRoutes);
-  await app.register(usersRoutes);
   await app.register(notificationsRoutes);
   await app.register(favoritesRoutes);
   await app.register(reviewsRoutes);
+  await app.register(metricsRoutes);
+  await app.register(historyRoutes);
   await app.register(reportsRoutes);
-  await app.register(draftsRoutes);
+  await app.register(reportsAdminRoutes);
   await app.register(submissionsRoutes);
+  await app.register(ownerAgentsRoutes);
   await app.register(moderationRoutes);
   await app.register(categoriesAdminRoutes);
   await app.register(githubRoutes);
@@ -204,6 +235,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   await app.register(pagesRoutes);
 
   viewCounter.start();
+  metricsRecorder.start();
   const trendingTimer = setInterval(() => {
     refreshTrending(services.agents).catch((error: unknown) =>
       app.log.error({ err: error }, 'trending refresh failed'),
@@ -211,11 +243,9 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   }, TRENDING_REFRESH_MS);
   trendingTimer.unref();
   const siteMeanTimer = setInterval(() => {
-    db.kysely
-      .transaction()
-      .execute((trx) => refreshSiteMean(trx))
-      .then(() => responseCache.invalidate())
-      .catch((error: unknown) => app.log.error({ err: error }, 'site mean refresh failed'));
+    refreshSiteMean(services.reviewWrites).catch((error: unknown) =>
+      app.log.error({ err: error }, 'site mean refresh failed'),
+    );
   }, SITE_MEAN_REFRESH_MS);
   siteMeanTimer.unref();
 
@@ -223,25 +253,12 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     clearInterval(trendingTimer);
     clearInterval(siteMeanTimer);
     await viewCounter.stop();
-    await subscriber?.quit();
-    await hubPublisher?.quit();
-    await hubSubscriber?.quit();
-    await redis?.quit();
+    await metricsRecorder.stop();
+    await notificationHub.stop();
+    for (const client of [subscriber, redis]) if (client) await closeRedis(client);
     mailer.close();
     if (!options.db) await db.close();
   });
 
   return app;
-}
-
-/**
- * server.close() ends the connections that are idle at that moment. A kept-alive connection still
- * answering then is left open after its answer for the whole keep-alive timeout, which would hold
- * the shutdown that long; so while the server drains, each connection is closed as soon as it falls idle.
- */
-function closeConnectionsAsTheyFallIdle(server: http.Server) {
-  if (!server.listening) return;
-  const sweep = setInterval(() => server.closeIdleConnections(), DRAIN_SWEEP_MS);
-  sweep.unref();
-  server.once('close', () => clearInterval(sweep));
 }

@@ -20,6 +20,10 @@ const envSchema = z.object({
     .string()
     .refine((value) => /^rediss?:\/\//.test(value), { message: 'must start with redis:// or rediss://' })
     .optional(),
+  REDIS_CHANNEL_PREFIX: z
+    .string()
+    .regex(/^[\w:.-]{1,64}$/, { message: 'must be 1-64 letters, digits, _ : . or -' })
+    .default('agentatlas:'),
   PUBLIC_URL: z.url({ message: 'must be an absolute http(s) URL' }).optional(),
   SMTP_URL: z
     .string()
@@ -37,9 +41,12 @@ const envSchema = z.object({
     .min(32, { message: 'must be at least 32 characters (for example: openssl rand -base64 32)' })
     .optional(),
   SEED: z.enum(['demo', 'none']).default('demo'),
+  DEMO_OWNER_PASSWORD: z.string().min(8).optional(),
   RATE_LIMIT_MULTIPLIER: z.coerce.number().positive().default(1),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: booleanFlag.default(false),
+  IMAGE_WORKERS: z.coerce.number().int().min(1).max(64).default(1),
+  IMAGE_QUEUE: z.coerce.number().int().min(0).max(10_000).default(32),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -52,6 +59,8 @@ export interface Config {
   readonly database:
     { readonly kind: 'sqlite'; readonly file: string } | { readonly kind: 'postgres'; readonly url: string };
   readonly redisUrl: string | undefined;
+  /** Prefix of the Redis pub/sub channels, so deployments sharing one Redis stay apart. */
+  readonly redisChannelPrefix: string;
   readonly publicUrl: string;
   readonly secureCookies: boolean;
   readonly smtpUrl: string | undefined;
@@ -67,9 +76,13 @@ export interface Config {
   /** Encrypts stored GitHub tokens; unset → a key generated once in $DATA_DIR/secret.key. */
   readonly secretKey: string | undefined;
   readonly seed: Env['SEED'];
+  /** The demo owner's password, set only when the demo seed runs (none: the account cannot sign in). */
+  readonly demoOwnerPassword: string | undefined;
   readonly rateLimitMultiplier: number;
   readonly logLevel: Env['LOG_LEVEL'];
   readonly trustProxy: boolean;
+  /** Uploaded images decoded at once, and uploads that may wait for that (decision 0012). */
+  readonly images: { readonly workers: number; readonly waiting: number };
   readonly clientDir: string;
 }
 
@@ -110,6 +123,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     dataDir,
     database,
     redisUrl: values.REDIS_URL,
+    redisChannelPrefix: values.REDIS_CHANNEL_PREFIX,
     publicUrl,
     secureCookies: publicUrl.startsWith('https://'),
     smtpUrl: values.SMTP_URL,
@@ -126,9 +140,11 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     },
     secretKey: values.SECRET_KEY,
     seed: values.SEED,
+    demoOwnerPassword: values.DEMO_OWNER_PASSWORD,
     rateLimitMultiplier: values.RATE_LIMIT_MULTIPLIER,
     logLevel: values.LOG_LEVEL,
     trustProxy: values.TRUST_PROXY,
+    images: { workers: values.IMAGE_WORKERS, waiting: values.IMAGE_QUEUE },
     clientDir: path.resolve(import.meta.dirname, '../../dist/client'),
   });
 }

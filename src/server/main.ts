@@ -3,6 +3,7 @@ import { ConfigError, loadConfig } from './config.js';
 import { createDb } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
 import { seedDemoIfEmpty } from './db/seed-demo.js';
+import { hashPassword } from './features/auth/passwords.js';
 
 async function main() {
   let config;
@@ -19,7 +20,8 @@ async function main() {
   const db = createDb(config.database);
   await migrateToLatest(db);
   if (config.seed === 'demo') {
-    const seeded = await seedDemoIfEmpty(db);
+    const ownerPasswordHash = config.demoOwnerPassword ? await hashPassword(config.demoOwnerPassword) : null;
+    const seeded = await seedDemoIfEmpty(db, Date.now(), { ownerPasswordHash });
     if (seeded)
       console.log(JSON.stringify({ level: 30, msg: `seeded demo catalogue: ${seeded.agents} agents` }));
   }
@@ -45,6 +47,11 @@ async function main() {
       },
     );
   };
+  // A promise nobody awaits must not end the process with every request in flight: log it with its
+  // stack, so it is found and fixed, and keep serving.
+  process.on('unhandledRejection', (reason) => {
+    app.log.error({ err: reason }, 'unhandled promise rejection');
+  });
   process.on('SIGTERM', () => shutdown('SIGTERM'));
   process.on('SIGINT', () => shutdown('SIGINT'));
 

@@ -2,16 +2,30 @@ import path from 'node:path';
 import type { Config } from './config.js';
 import type { Db } from './db/database.js';
 import type { AuthDeps } from './features/auth/auth.service.js';
+import { createEmailTokensRepo } from './features/auth/email-tokens.repo.js';
+import { createOauthStatesRepo } from './features/auth/oauth-states.repo.js';
+import { createSessionsRepo } from './features/auth/sessions.repo.js';
 import type { GithubSigninDeps } from './features/auth/github-signin.service.js';
 import { createGithubClient } from './features/github/github-client.js';
 import { createAgentsRepo } from './features/agents/agents.repo.js';
 import { SearchVocabulary, type AgentsServiceDeps } from './features/agents/agents.service.js';
 import { createCategoriesRepo } from './features/categories/categories.repo.js';
+import type { CategoriesDeps } from './features/categories/categories.service.js';
+import { createHealthRepo } from './features/health/health.repo.js';
+import { createNewsletterRepo } from './features/newsletter/newsletter.repo.js';
+import type { NewsletterDeps } from './features/newsletter/newsletter.service.js';
+import { createReportsRepo } from './features/reports/reports.repo.js';
+import { createReputationRepo } from './features/reviews/reputation.repo.js';
 import { createReviewsRepo } from './features/reviews/reviews.repo.js';
 import type { ReviewsServiceDeps } from './features/reviews/reviews.service.js';
 import type { ReviewWritesDeps } from './features/reviews/reviews.write.service.js';
 import type { ReportsDeps } from './features/reports/reports.service.js';
+import { createSubmissionsRepo } from './features/submissions/submissions.repo.js';
 import type { SubmissionsDeps } from './features/submissions/submissions.service.js';
+import { createOwnerAgentsRepo } from './features/owner-agents/owner-agents.repo.js';
+import type { OwnerAgentsDeps } from './features/owner-agents/owner-agents.service.js';
+import { createModerationRepo } from './features/admin/moderation.repo.js';
+import type { ModerationDeps } from './features/admin/moderation.service.js';
 import type { CategoriesAdminDeps } from './features/categories/categories.admin.service.js';
 import { createUsersRepo } from './features/users/users.repo.js';
 import { createFavoritesRepo } from './features/favorites/favorites.repo.js';
@@ -20,39 +34,70 @@ import type { ResponseCache } from './lib/response-cache.js';
 import { createNotificationsRepo } from './features/notifications/notifications.repo.js';
 import type { NotificationsDeps } from './features/notifications/notifications.service.js';
 import type { Notification } from '../shared/api/notifications.js';
-import type { Mailer } from './mail/mailer.js';
+import type { Mailer, MailerLogger } from './mail/mailer.js';
 import { createGithubConnectionsRepo } from './features/github/github.repo.js';
 import type { GithubConnectDeps } from './features/github/github.service.js';
+import { createVerificationRepo } from './features/github/verification.repo.js';
 import type { VerificationDeps } from './features/github/verification.service.js';
+import { createMetricsRepo } from './features/metrics/metrics.repo.js';
+import type { MetricsDeps } from './features/metrics/metrics.service.js';
+import { ClosedDaysCache } from './features/metrics/closed-days-cache.js';
+import { createHistoryRepo } from './features/history/history.repo.js';
+import type { HistoryDeps } from './features/history/history.service.js';
+import { createAgentEventsRepo } from './features/submissions/agent-events.repo.js';
 import { createFilesRepo } from './features/storage/files.repo.js';
-import type { StorageDeps } from './features/storage/uploads.service.js';
+import { createImageQueue, type StorageDeps } from './features/storage/uploads.service.js';
 import { createSecretBox, loadSecretKey } from './lib/secret-box.js';
 import { createLocalDriver } from './storage/local-driver.js';
 import type { StorageDriver } from './storage/storage-driver.js';
+
+/** What the services tell the open sockets (realtime/notification-hub.ts). */
+export interface Realtime {
+  publish(userId: number, notifications: Notification[]): void;
+  closeSessionSockets(tokenHashes: readonly string[]): void;
+}
 
 /** The repositories each feature's service functions take, built once over the database handle. */
 export function createServices(
   db: Db,
   config: Config,
   mailer: Mailer,
+  log: MailerLogger,
   cache: ResponseCache,
-  publishNotifications: (userId: number, notifications: Notification[]) => void = () => {},
+  realtime: Realtime = { publish() {}, closeSessionSockets() {} },
   storageDriver: StorageDriver = createLocalDriver(path.join(config.dataDir, 'uploads')),
 ) {
   const agents = createAgentsRepo(db);
   const categories = createCategoriesRepo(db);
   const reviews = createReviewsRepo(db);
+  const reputation = createReputationRepo(db);
   const users = createUsersRepo(db);
+  const oauthStates = createOauthStatesRepo(db);
+  const agentEvents = createAgentEventsRepo(db);
+  const files = createFilesRepo(db);
+  const submissionsRepo = createSubmissionsRepo(db);
+  const ownerAgents = createOwnerAgentsRepo(db);
   const github = createGithubClient(config.github);
   const notifications = {
     notifications: createNotificationsRepo(db),
-    publish: publishNotifications,
+    publish: (userId, list) => realtime.publish(userId, list),
   } satisfies NotificationsDeps;
-  const auth = { db, users, mailer, config, notifications } satisfies AuthDeps;
+  const auth = {
+    db,
+    users,
+    sessions: createSessionsRepo(db),
+    closeSessionSockets: (tokenHashes) => realtime.closeSessionSockets(tokenHashes),
+    emailTokens: createEmailTokensRepo(db),
+    mailer,
+    config,
+    notifications,
+    log,
+  } satisfies AuthDeps;
   const githubConnect = {
     db,
     config,
     github,
+    oauthStates,
     connections: createGithubConnectionsRepo(db),
     secretBox: createSecretBox(loadSecretKey(config)),
   } satisfies GithubConnectDeps;
@@ -60,10 +105,17 @@ export function createServices(
     db,
     agents,
     categories,
+    reviews,
+    reputation,
     vocabulary: new SearchVocabulary(() => agents.searchVocabulary()),
   } satisfies AgentsServiceDeps;
   return {
+    health: createHealthRepo(db),
+    metrics: { db, metrics: createMetricsRepo(db), closedDays: new ClosedDaysCache() } satisfies MetricsDeps,
+    history: { db, history: createHistoryRepo(db) } satisfies HistoryDeps,
     agents: agentsDeps,
+    categories: { categories } satisfies CategoriesDeps,
+    newsletter: { newsletter: createNewsletterRepo(db) } satisfies NewsletterDeps,
     favorites: {
       db,
       favorites: createFavoritesRepo(db),
@@ -72,21 +124,60 @@ export function createServices(
       cache,
     } satisfies FavoritesDeps,
     reviews: { db, agents, reviews } satisfies ReviewsServiceDeps,
-    reviewWrites: { db, agents, reviews, notifications, cache } satisfies ReviewWritesDeps,
+    reviewWrites: { db, agents, reviews, reputation, notifications, cache } satisfies ReviewWritesDeps,
     auth,
     notifications,
-    githubSignin: { ...auth, github } satisfies GithubSigninDeps,
-    reports: { db, notifications } satisfies ReportsDeps,
+    githubSignin: { ...auth, github, oauthStates } satisfies GithubSigninDeps,
+    reports: { db, reports: createReportsRepo(db), agents, reviews, notifications } satisfies ReportsDeps,
     submissions: {
       db,
+      submissions: submissionsRepo,
+      categories,
+      files,
+      users,
+      reputation,
+      agentEvents,
+      notifications,
+    } satisfies SubmissionsDeps,
+    ownerAgents: {
+      db,
+      ownerAgents,
+      submissions: submissionsRepo,
+      categories,
+      files,
+      users,
+      agentEvents,
+      notifications,
+    } satisfies OwnerAgentsDeps,
+    moderation: {
+      db,
+      moderation: createModerationRepo(db),
+      ownerAgents,
+      submissions: submissionsRepo,
+      categories,
+      reputation,
+      agentEvents,
       notifications,
       cache,
       vocabulary: agentsDeps.vocabulary,
-    } satisfies SubmissionsDeps,
-    categoriesAdmin: { db, cache } satisfies CategoriesAdminDeps,
+    } satisfies ModerationDeps,
+    categoriesAdmin: { db, categories, cache } satisfies CategoriesAdminDeps,
     githubConnect,
-    verification: { ...githubConnect, notifications, cache } satisfies VerificationDeps,
-    storage: { db, driver: storageDriver, files: createFilesRepo(db), cache } satisfies StorageDeps,
+    verification: {
+      ...githubConnect,
+      verification: createVerificationRepo(db),
+      reputation,
+      agentEvents,
+      notifications,
+      cache,
+    } satisfies VerificationDeps,
+    storage: {
+      db,
+      driver: storageDriver,
+      files,
+      cache,
+      images: createImageQueue(config.images),
+    } satisfies StorageDeps,
   };
 }
 

@@ -86,3 +86,9 @@ export const LOGO_OUTPUT_SIZE_PX = 512;
 export const UPLOAD_ACCEPTED_TYPES = ['image/png', 'image/jpeg', 'image/webp'] as const;
 /** Files no agent, draft or revision uses are removed by the admin clean-up once older than this. */
 export const ORPHAN_MIN_AGE_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * The largest row id: ids are 32-bit integers on PostgreSQL, so a larger one in a path or a body is
+ * refused with 400 instead of failing the query (SQLite would take it, PostgreSQL answers an error).
+ */
+export const ROW_ID_MAX = 2_147_483_647;

@@ -36,6 +36,7 @@ export const pagePatterns = [
   '/agent-status/:id',
   '/edit-agent/:id',
   '/favorites',
+  '/notifications',
   '/history',
   '/my-drafts',
   '/my-agents',

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AdminCategory, AdminCategoryList } from '../../src/shared/api/admin.js';
+import type { AdminCategory, AdminCategoryList } from '../../src/shared/api/categories.js';
 import type { AgentDetail } from '../../src/shared/api/agents.js';
 import type { CategoryList } from '../../src/shared/api/categories.js';
 import type { ErrorBody } from '../../src/shared/api/errors.js';
@@ -127,7 +127,7 @@ describe('categories administration', () => {
       ids: reversed.slice(1),
     });
     expect(missing.status).toBe(400);
-    expect(missing.body.details?.ids).toBeDefined();
+    expect(missing.body.details?.ids).toEqual(['List every category exactly once.']);
     const twice = await call('PUT', '/api/admin/categories/order', admin, {
       ids: [...reversed.slice(1), reversed[1]],
     });

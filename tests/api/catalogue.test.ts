@@ -1,10 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type {
-  AgentDetail,
-  AgentListResponse,
-  HomeResponse,
-  ReviewListResponse,
-} from '../../src/shared/api/agents.js';
+import type { AgentDetail, AgentListResponse, HomeResponse } from '../../src/shared/api/agents.js';
+import type { ReviewListResponse } from '../../src/shared/api/reviews.js';
 import type { CategoryList } from '../../src/shared/api/categories.js';
 import type { CategoryRow } from '../../src/server/db/schema.js';
 import { factories } from '../support/factories.js';

@@ -113,6 +113,38 @@ describe('favorites', () => {
     );
   });
 
+  it('refuses an empty change and unknown fields with 400 naming them, never a 500', async () => {
+    const { cookie } = await signedIn();
+    const agent = await f.createAgent();
+    const added = (await (
+      await t.request('/api/favorites', { method: 'POST', headers: { cookie }, json: { agentId: agent.id } })
+    ).json()) as Favorite;
+    const update = (json: unknown) =>
+      t.request(`/api/favorites/${added.id}`, { method: 'PUT', headers: { cookie }, json });
+
+    for (const empty of [{}, { id: added.id }]) {
+      const refused = await update(empty);
+      expect(refused.status).toBe(400);
+      expect(await refused.json()).toEqual({
+        message: 'Nothing to update: send tags, notes or both.',
+        details: { body: ['Nothing to update: send tags, notes or both.'] },
+      });
+    }
+    const unknown = await update({ foo: 1 });
+    expect(unknown.status).toBe(400);
+    const body = (await unknown.json()) as { message: string; details: Record<string, string[]> };
+    expect(body.details.foo).toEqual(['Unknown field']);
+    expect(body.message).toBe('foo: Unknown field');
+    // A privileged field next to real changes is refused too, not silently dropped.
+    const privileged = await update({ notes: 'mine', userId: 1, agentId: 2 });
+    expect(privileged.status).toBe(400);
+    expect(Object.keys(((await privileged.json()) as { details: object }).details).sort()).toEqual([
+      'agentId',
+      'userId',
+    ]);
+    expect((await update({ notes: 'still works' })).status).toBe(200);
+  });
+
   it('tells the owner, and refuses unknown agents and bad input', async () => {
     const owner = await signedIn();
     const fan = await signedIn();

@@ -153,8 +153,8 @@ describe('GitHub sign-in (device flow)', () => {
       json: { handle: start.handle },
     });
     expect(((await pending.json()) as { status: string }).status).toBe('pending');
+    // GitHub hands out the token on the first poll after approval, however soon it comes.
     github.approveDevice(start.userCode);
-    await new Promise((resolve) => setTimeout(resolve, 1100));
     const done = await t.request('/api/auth/github/device/poll', {
       method: 'POST',
       json: { handle: start.handle },

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { migrateToLatest } from '../../src/server/db/migrate.js';
+import { ownerMetricsMigration } from '../../src/server/db/migrations/0004-owner-metrics.js';
 import { factories } from '../support/factories.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
 
@@ -13,14 +14,20 @@ afterAll(() => t.close());
 it('an existing database with a repository listed twice migrates, keeping the older listing’s key', async () => {
   const f = factories(t.app);
   const db = t.app.db.kysely;
-  // The database as it was before 0003, when two submissions could race past the service's check.
+  // The database as it was before 0003, when two submissions could race past the service's check
+  // (the later migrations are undone too: migrations run in order).
+  await ownerMetricsMigration.down!(db);
+  await sql`delete from kysely_migration where name = '0004-owner-metrics'`.execute(db);
   await db.schema.dropIndex('agents_github_repo_live_unique').execute();
   await sql`delete from kysely_migration where name = '0003-one-live-listing-per-repository'`.execute(db);
   const older = await f.createAgent({ github_repo: 'acme/twice', status: 'published' });
   const newer = await f.createAgent({ github_repo: 'acme/twice', status: 'pending' });
   const rejected = await f.createAgent({ github_repo: 'acme/twice', status: 'rejected' });
 
-  expect(await migrateToLatest(t.app.db)).toEqual(['0003-one-live-listing-per-repository']);
+  expect(await migrateToLatest(t.app.db)).toEqual([
+    '0003-one-live-listing-per-repository',
+    '0004-owner-metrics',
+  ]);
   const keys = await db
     .selectFrom('agents')
     .select('github_repo')

@@ -4,11 +4,8 @@ import type { AgentDetail, AgentListResponse } from '../../src/shared/api/agents
 import type { CategoryList } from '../../src/shared/api/categories.js';
 import type { ErrorBody } from '../../src/shared/api/errors.js';
 import type { NotificationListResponse } from '../../src/shared/api/notifications.js';
-import type {
-  AgentStatusResponse,
-  DraftFields,
-  SubmitDraftResponse,
-} from '../../src/shared/api/submissions.js';
+import type { AgentStatusResponse } from '../../src/shared/api/owner-agents.js';
+import type { DraftFields, SubmitDraftResponse } from '../../src/shared/api/submissions.js';
 import { factories } from '../support/factories.js';
 import { callApi, signUpPerson } from '../support/sessions.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
@@ -148,7 +145,7 @@ describe('new submissions', () => {
 
     const noReason = await call<ErrorBody>('POST', `/api/admin/agents/${agentId}/reject`, admin.cookie, {});
     expect(noReason.status).toBe(400);
-    expect(noReason.body.details?.reason).toBeDefined();
+    expect(noReason.body.details?.reason).toEqual(['Give the owner a reason']);
     const tooShort = await call('POST', `/api/admin/agents/${agentId}/reject`, admin.cookie, {
       reason: 'no',
     });

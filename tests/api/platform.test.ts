@@ -1,4 +1,9 @@
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import http from 'node:http';
 import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
 import { once } from 'node:events';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { agentListRequestPath } from '../../src/shared/agent-list-filters.js';
@@ -166,7 +171,9 @@ describe('pages', () => {
   /** The API answers a page embeds for its first render, keyed by request URL. */
   const embedded = async (page: string) => {
     const html = await (await t.request(page)).text();
-    const json = /<script type="application\/json" id="aa-initial-data">(.*?)<\/script>/s.exec(html)?.[1];
+    const json = /<script type="application\/json" id="aa-initial-data"[^>]*>(.*?)<\/script>/s.exec(
+      html,
+    )?.[1];
     return JSON.parse(json ?? '{}') as Record<string, unknown>;
   };
 
@@ -241,6 +248,72 @@ describe('pages', () => {
   });
 });
 
+describe('the page policy allows the page’s own styles and nothing inline besides', () => {
+  /** A built client of the test's own: a template linking a stylesheet, which the server inlines. */
+  function builtClient() {
+    const clientDir = fs.mkdtempSync(path.join(os.tmpdir(), 'agentatlas-csp-'));
+    fs.mkdirSync(path.join(clientDir, 'assets'));
+    fs.writeFileSync(
+      path.join(clientDir, 'assets/index-test.css'),
+      '.text-brand-600{color:#4f46e5}/*</style><script>*/',
+    );
+    fs.writeFileSync(
+      path.join(clientDir, 'index.html'),
+      '<!doctype html><html><head><title>AgentAtlas</title><!--app-meta-->' +
+        '<link rel="stylesheet" crossorigin href="/assets/index-test.css"></head>' +
+        '<body><div id="root"></div></body></html>',
+    );
+    return clientDir;
+  }
+  const directive = (policy: string, name: string) =>
+    policy
+      .split(';')
+      .map((part) => part.trim())
+      .find((part) => part.split(' ')[0] === name);
+
+  it('hashes the inlined stylesheet, adds a fresh nonce per page, and sends websockets home only', async () => {
+    const clientDir = builtClient();
+    const app = await createTestApp({ PUBLIC_URL: 'https://atlas.example:8443' }, { clientDir });
+    try {
+      const first = await app.request('/agents');
+      expect(first.status).toBe(200);
+      const html = await first.text();
+      const policy = first.headers.get('content-security-policy') ?? '';
+      const css = /<style>([\s\S]*?)<\/style>/.exec(html)?.[1];
+      expect(css).toContain('.text-brand-600{color:#4f46e5}');
+      const hash = `'sha256-${createHash('sha256').update(css!).digest('base64')}'`;
+      const styleSrc = directive(policy, 'style-src') ?? '';
+      expect(styleSrc.split(' ')).toContain(hash);
+      expect(styleSrc).not.toContain('unsafe-inline');
+      expect(directive(policy, 'style-src-attr')).toBe("style-src-attr 'unsafe-inline'");
+      expect(directive(policy, 'base-uri')).toBe("base-uri 'none'");
+      expect(directive(policy, 'connect-src')).toBe("connect-src 'self' wss://atlas.example:8443");
+      // The nonce in the policy is the one on the page, for the styles Radix writes in the browser.
+      const nonce = /'nonce-([^']+)'/.exec(styleSrc)?.[1];
+      expect(nonce).toBeTruthy();
+      expect(html).toContain(`id="aa-initial-data" nonce="${nonce}"`);
+      const second = await app.request('/agents');
+      await second.text();
+      expect(second.headers.get('content-security-policy')).not.toContain(`'nonce-${nonce}'`);
+      // The toasts' stylesheet, which sonner inserts itself (empty first, then filled), is allowed by its
+      // hash too, and so is the empty one.
+      expect(styleSrc.match(/'sha256-/g)).toHaveLength(3);
+      expect(styleSrc.split(' ')).toContain(`'sha256-${createHash('sha256').update('').digest('base64')}'`);
+    } finally {
+      await app.close();
+      fs.rmSync(clientDir, { recursive: true, force: true });
+    }
+  });
+
+  it('allows plain ws: to our own host when PUBLIC_URL is http', async () => {
+    const page = await t.request('/agents');
+    await page.text();
+    const policy = page.headers.get('content-security-policy') ?? '';
+    expect(directive(policy, 'connect-src')).toBe("connect-src 'self' ws://localhost:3000");
+    expect(policy).not.toMatch(/ wss?: /);
+  });
+});
+
 describe('rate limits at their real size', () => {
   it('allows 5 newsletter sign-ups a minute per address, then answers 429 with Retry-After', async () => {
     const strict = await createTestApp({ RATE_LIMIT_MULTIPLIER: '1' });
@@ -290,6 +363,56 @@ describe('shutting down', () => {
 
     expect(received).toMatch(/^HTTP\/1\.1 200 /);
     expect(received).toContain('Subscribed successfully!');
+    expect(received.toLowerCase()).toContain('connection: close');
     socket.destroy();
+  });
+
+  it('answers every kept-alive client under load, the last time with Connection: close, and resets none', async () => {
+    const app = await createTestApp();
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 10 });
+    const get = (path: string) =>
+      new Promise<{ status: number; connection: string | undefined }>((resolve, reject) => {
+        const request = http.get(`${app.baseUrl}${path}`, { agent }, (response) => {
+          response.resume();
+          response.on('end', () =>
+            resolve({ status: response.statusCode ?? 0, connection: response.headers.connection }),
+          );
+        });
+        request.on('error', reject);
+      });
+    const answers: Array<{ status: number; connection: string | undefined }> = [];
+    const errors: string[] = [];
+    let started!: () => void;
+    const everyClientStarted = new Promise<void>((resolve) => (started = resolve));
+    let clientsUnderWay = 0;
+    // Ten clients in a loop on kept-alive connections (cached and uncached reads), each stopping when told
+    // to close, as a client behind a load balancer moves to another instance.
+    const clients = Array.from({ length: 10 }, async (_, index) => {
+      for (let count = 0; ; count += 1) {
+        if (count === 2 && (clientsUnderWay += 1) === 10) started();
+        try {
+          const answer = await get(index % 2 === 0 ? '/healthz' : '/api/categories');
+          answers.push(answer);
+          if (answer.connection === 'close') return;
+        } catch (error) {
+          errors.push((error as NodeJS.ErrnoException).code ?? String(error));
+          return;
+        }
+      }
+    });
+    await everyClientStarted;
+    const closed = app.close();
+    while (!app.app.connections.draining) await new Promise((resolve) => setImmediate(resolve));
+    // The drain has begun: a load balancer asking now is told to send no more.
+    const readyz = await fetch(`${app.baseUrl}/readyz`);
+    expect(readyz.status).toBe(503);
+    expect(await readyz.json()).toEqual({ status: 'unavailable', reason: 'shutting down' });
+    await Promise.all(clients);
+    await closed;
+    agent.destroy();
+
+    expect(errors).toEqual([]);
+    expect(answers.every((answer) => answer.status === 200)).toBe(true);
+    expect(answers.filter((answer) => answer.connection === 'close')).toHaveLength(10);
   });
 });

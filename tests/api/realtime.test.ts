@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import WebSocket from 'ws';
 import { factories } from '../support/factories.js';
 import { signUpPerson } from '../support/sessions.js';
+import { handshake, openSocket, waitFor } from '../support/sockets.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
 
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
@@ -23,47 +23,13 @@ afterAll(async () => {
 });
 
 const person = (t: TestApp) => signUpPerson(t);
-
-interface Opened {
-  socket: WebSocket;
-  messages: Array<{ type: string; data: Record<string, unknown> }>;
-  closed: Promise<{ code: number }>;
-  ready: Promise<void>;
-}
-
-function open(t: TestApp, userId: number | string, cookie?: string): Opened {
-  const socket = new WebSocket(`${t.baseUrl.replace('http', 'ws')}/ws?userId=${userId}`, {
-    headers: cookie ? { cookie } : {},
-  });
-  const messages: Opened['messages'] = [];
-  const ready = new Promise<void>((resolve) => {
-    socket.on('message', (raw) => {
-      const message = JSON.parse(String(raw)) as Opened['messages'][number];
-      messages.push(message);
-      if (message.type === 'ready') resolve();
-    });
-  });
-  const closed = new Promise<{ code: number }>((resolve) => socket.on('close', (code) => resolve({ code })));
-  return { socket, messages, closed, ready };
-}
-
-async function waitFor<T>(check: () => T | undefined, timeoutMs = 3000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = check();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error('timed out');
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
+const open = (t: TestApp, userId: number | string, cookie?: string) => openSocket(t, userId, cookie);
 
 describe('/ws', () => {
-  it('refuses a visitor without a session and a session asking for another user', async () => {
-    const anonymous = open(a, 1);
-    expect((await anonymous.closed).code).toBe(4401);
+  it('refuses a visitor without a session and a session asking for another user, before the upgrade', async () => {
+    expect((await handshake(a, 'userId=1')).status).toBe(401);
     const { cookie, user } = await person(a);
-    const other = open(a, user.id + 1000, cookie);
-    expect((await other.closed).code).toBe(4403);
+    expect((await handshake(a, `userId=${user.id + 1000}`, { cookie })).status).toBe(403);
   });
 
   it('pushes a new notification to the owner, from another instance through Redis', async () => {
@@ -79,7 +45,7 @@ describe('/ws', () => {
     });
     expect(review.status).toBe(201);
     const pushed = await waitFor(() => socket.messages.find((message) => message.type === 'notifications'));
-    const notifications = pushed.data.notifications as Array<{ title: string; type: string; id: number }>;
+    const notifications = pushed.data!.notifications as Array<{ title: string; type: string; id: number }>;
     expect(notifications[0]).toMatchObject({ type: 'review', title: 'New 5-star review of Live Agent' });
     // The pushed notification is the stored one.
     const stored = (await (
@@ -96,6 +62,6 @@ describe('/ws', () => {
     const socket = open(a, user.id, cookie);
     await socket.ready;
     await a.request('/api/auth/force-logout', { method: 'POST', headers: { cookie } });
-    expect((await socket.closed).code).toBe(4001);
+    expect(await socket.closed).toBe(4001);
   });
 });

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Review } from '../../src/shared/api/agents.js';
+import type { Review } from '../../src/shared/api/reviews.js';
 import type { NotificationListResponse } from '../../src/shared/api/notifications.js';
 import type { AdminReport } from '../../src/shared/api/reports.js';
 import { factories } from '../support/factories.js';
@@ -109,5 +109,41 @@ describe('the reports queue', () => {
       await t.request('/api/admin/reports?status=resolved', { headers: { cookie: admin.cookie } })
     ).json()) as { reports: AdminReport[] };
     expect(closed.reports.map((report) => report.id)).toContain(onReview.id);
+  });
+});
+
+describe('what an owner is told about reports of their agent', () => {
+  it('counts the open reports about the listing, not its reviews, never who sent them, until an admin decides', async () => {
+    const admin = await person('admin');
+    const owner = await person();
+    const reporter = await person();
+    const agent = await f.createAgent({ name: 'Owned And Reported', owner_id: owner.user.id });
+    const openReports = async () => {
+      const response = await t.request('/api/user/agents', { headers: { cookie: owner.cookie } });
+      const body = (await response.json()) as { agents: Array<Record<string, unknown>> };
+      return body.agents.find((listing) => listing.id === agent.id);
+    };
+    expect((await openReports())?.openReports).toBe(0);
+
+    const reported = await t.request(`/api/agents/${agent.id}/report`, {
+      method: 'POST',
+      headers: { cookie: reporter.cookie },
+      json: { reason: 'misleading' },
+    });
+    expect(reported.status).toBe(201);
+    const listing = await openReports();
+    expect(listing?.openReports).toBe(1);
+    expect(JSON.stringify(listing)).not.toContain(reporter.email);
+
+    const queue = (await (
+      await t.request('/api/admin/reports', { headers: { cookie: admin.cookie } })
+    ).json()) as { reports: AdminReport[] };
+    const report = queue.reports.find((entry) => entry.agent.id === agent.id)!;
+    await t.request(`/api/admin/reports/${report.id}/dismiss`, {
+      method: 'POST',
+      headers: { cookie: admin.cookie },
+      json: {},
+    });
+    expect((await openReports())?.openReports).toBe(0);
   });
 });

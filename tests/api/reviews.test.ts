@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AgentDetail, Review, ReviewListResponse } from '../../src/shared/api/agents.js';
+import type { AgentDetail } from '../../src/shared/api/agents.js';
+import type { Review, ReviewListResponse } from '../../src/shared/api/reviews.js';
 import type { NotificationListResponse } from '../../src/shared/api/notifications.js';
 import { seedDemoIfEmpty } from '../../src/server/db/seed-demo.js';
-import { recomputeFromScratch } from '../../src/server/features/reviews/reputation.repo.js';
 import { factories } from '../support/factories.js';
 import { signUpPerson } from '../support/sessions.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
@@ -68,19 +68,25 @@ describe('writing reviews', () => {
   });
 
   it.each([
-    [{ rating: 0, body: 'Long enough body' }, 'rating'],
-    [{ rating: 6, body: 'Long enough body' }, 'rating'],
-    [{ rating: 3.5, body: 'Long enough body' }, 'rating'],
-    [{ rating: 3, body: 'short' }, 'body'],
-    [{ rating: 3, body: 'x'.repeat(5001) }, 'body'],
-    [{ rating: 3, title: 'x'.repeat(121), body: 'Long enough body' }, 'title'],
-    [{ rating: '5', body: 'Long enough body' }, 'rating'],
-  ])('refuses %j with 400 on %s', async (body, field) => {
+    [{ rating: 0, body: 'Long enough body' }, 'rating', 'Choose a rating from 1 to 5 stars'],
+    [{ rating: 6, body: 'Long enough body' }, 'rating', 'Choose a rating from 1 to 5 stars'],
+    [{ rating: 3.5, body: 'Long enough body' }, 'rating', 'Choose a rating from 1 to 5 stars'],
+    [{ rating: 3, body: 'short' }, 'body', 'Write at least 10 characters'],
+    [{ rating: 3, body: 'x'.repeat(5001) }, 'body', 'A review can have at most 5000 characters'],
+    [
+      { rating: 3, title: 'x'.repeat(121), body: 'Long enough body' },
+      'title',
+      'The title can have at most 120 characters',
+    ],
+    [{ rating: '5', body: 'Long enough body' }, 'rating', 'Choose a rating from 1 to 5 stars'],
+  ])('refuses %j with 400 on %s', async (body, field, message) => {
     const agent = await f.createAgent();
     const { cookie } = await person();
     const response = await t.request(`/api/agents/${agent.id}/reviews`, json(cookie, 'POST', body));
     expect(response.status).toBe(400);
-    expect(((await response.json()) as { details: Record<string, string[]> }).details[field]).toBeDefined();
+    expect(((await response.json()) as { details: Record<string, string[]> }).details[field]).toEqual([
+      message,
+    ]);
   });
 
   it("edits and deletes your review; someone else's answers 404", async () => {
@@ -219,7 +225,9 @@ describe('reputation', () => {
       .selectFrom('agents')
       .select(['id', 'rating_count', 'rating_sum', 'weighted_rating_sum', 'weight_total', 'reputation_score'])
       .execute();
-    const fresh = new Map((await recomputeFromScratch(t.app.db.kysely)).map((agent) => [agent.id, agent]));
+    const fresh = new Map(
+      (await t.app.services.reviewWrites.reputation.recomputeFromScratch()).map((agent) => [agent.id, agent]),
+    );
     for (const row of stored) {
       const expected = fresh.get(row.id)!;
       expect(row.rating_count).toBe(expected.ratingCount);

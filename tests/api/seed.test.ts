@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AgentListResponse } from '../../src/shared/api/agents.js';
 import { seedDemoIfEmpty } from '../../src/server/db/seed-demo.js';
+import { DEMO_OWNER_EMAIL } from '../../src/server/db/seed-demo-metrics.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
 
 let t: TestApp;
@@ -52,5 +53,39 @@ describe('the demo seed', () => {
     t.app.responseCache.invalidate();
     const body = (await (await t.request('/api/agents?q=pull%20request')).json()) as AgentListResponse;
     expect(body.agents.slice(0, 3).map((agent) => agent.slug)).toContain('patchwork');
+  });
+
+  it('gives the catalogue favorites and the demo owner 90 days of daily figures', async () => {
+    const k = t.app.db.kysely;
+    const mismatched = await sql<{ id: number }>`
+      SELECT a.id FROM agents a
+      LEFT JOIN (SELECT agent_id, count(*) AS n FROM favorites GROUP BY agent_id) f ON f.agent_id = a.id
+      WHERE a.favorites_count <> coalesce(f.n, 0)
+    `.execute(k);
+    expect(mismatched.rows).toEqual([]);
+    const favorited = await k.selectFrom('favorites').select('agent_id').distinct().execute();
+    expect(favorited.length).toBeGreaterThan(40);
+
+    const owner = await k
+      .selectFrom('users')
+      .select('id')
+      .where('email', '=', DEMO_OWNER_EMAIL)
+      .executeTakeFirstOrThrow();
+    const owned = await k.selectFrom('agents').select('id').where('owner_id', '=', owner.id).execute();
+    expect(owned.length).toBe(5);
+    const days = await k
+      .selectFrom('agent_metrics_daily')
+      .select('day')
+      .distinct()
+      .where('metric', '=', 'views')
+      .where(
+        'agent_id',
+        'in',
+        owned.map((agent) => agent.id),
+      )
+      .execute();
+    expect(days.length).toBe(90);
+    const terms = await k.selectFrom('agent_search_terms_daily').select('term').distinct().execute();
+    expect(terms.length).toBeGreaterThan(5);
   });
 });

@@ -4,16 +4,13 @@ import type { ErrorBody } from '../../src/shared/api/errors.js';
 import type { NotificationListResponse } from '../../src/shared/api/notifications.js';
 import type {
   AgentStatusResponse,
-  Draft,
-  DraftFields,
-  DraftList,
   EditableAgent,
   OwnerAgentList,
-  SubmitDraftResponse,
   UpdateAgentResponse,
-} from '../../src/shared/api/submissions.js';
+} from '../../src/shared/api/owner-agents.js';
+import type { Draft, DraftFields, DraftList, SubmitDraftResponse } from '../../src/shared/api/submissions.js';
 import { DRAFTS_MAX_PER_USER } from '../../src/shared/limits.js';
-import { isUniqueViolation } from '../../src/server/features/submissions/agent-fields.js';
+import { isUniqueViolation } from '../../src/server/db/unique-violation.js';
 import { factories } from '../support/factories.js';
 import { callApi, registerAndSignIn, signUpPerson } from '../support/sessions.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
@@ -119,10 +116,10 @@ describe('drafts', () => {
       logoFileId: theirs.id,
     });
     expect(refused.status).toBe(400);
-    expect(refused.body.details?.logoFileId).toBeDefined();
+    expect(refused.body.details?.logoFileId).toEqual(['The logo must be an image you uploaded']);
     const missing = await call<ErrorBody>('POST', '/api/drafts', cookie, { logoFileId: 999_999 });
     expect(missing.status).toBe(400);
-    expect(missing.body.details?.logoFileId).toBeDefined();
+    expect(missing.body.details?.logoFileId).toEqual(['The logo must be an image you uploaded']);
 
     const cleared = await call<Draft>('PUT', `/api/drafts/${draft.id}`, cookie, { logoFileId: null });
     expect(cleared.body).toMatchObject({ logoFileId: null, logoUrl: null });

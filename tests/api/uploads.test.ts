@@ -1,3 +1,4 @@
+import { crc32, deflateSync } from 'node:zlib';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OwnUploadList, StorageInfo, UploadedFile } from '../../src/shared/api/storage.js';
@@ -18,14 +19,50 @@ const person = () => signUpPerson(t);
 const image = (width: number, height: number) =>
   sharp({ create: { width, height, channels: 3, background: { r: 200, g: 80, b: 40 } } });
 
-function upload(cookie: string | null, bytes: Buffer, name: string, type: string, headers = {}) {
+function uploadTo(
+  app: TestApp,
+  cookie: string | null,
+  bytes: Buffer,
+  name: string,
+  type: string,
+  headers = {},
+) {
   const form = new FormData();
   form.append('file', new Blob([new Uint8Array(bytes)], { type }), name);
-  return t.request('/api/uploads', {
+  return app.request('/api/uploads', {
     method: 'POST',
     body: form,
     headers: { ...(cookie ? { cookie } : {}), ...headers },
   });
+}
+const upload = (cookie: string | null, bytes: Buffer, name: string, type: string, headers = {}) =>
+  uploadTo(t, cookie, bytes, name, type, headers);
+
+/**
+ * A valid PNG of any size that stays small: 1-bit grey rows of zeros, deflated. At 20000×20000 it is
+ * about 50 KB of file that decodes to 400 million pixels, a decompression bomb.
+ */
+function blankPng(width: number, height: number): Buffer {
+  const chunk = (type: string, data: Buffer) => {
+    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const checksum = Buffer.alloc(4);
+    checksum.writeUInt32BE(crc32(body));
+    return Buffer.concat([length, body, checksum]);
+  };
+  const header = Buffer.alloc(13); // bit depth 1, colour type 0 (grey), no interlace
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header[8] = 1;
+  // Each row: filter byte 0, then width bits of zeros.
+  const rows = Buffer.alloc(height * (1 + Math.ceil(width / 8)));
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(rows, { level: 9 })),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
 }
 
 const messageOf = async (response: Response) => ((await response.json()) as { message: string }).message;
@@ -146,7 +183,33 @@ describe('POST /api/uploads', () => {
     const wide = await image(5000, 10).png().toBuffer();
     const response = await upload(cookie, wide, 'wide.png', 'image/png');
     expect(response.status).toBe(400);
-    expect(await messageOf(response)).toBe('The image can be at most 4096×4096 pixels.');
+    expect(await messageOf(response)).toBe('The image is larger than 4096×4096 pixels.');
+  });
+
+  it('refuses a 20000×20000 PNG of a few KB by its size, before decoding it', async () => {
+    const { cookie } = await person();
+    const bomb = blankPng(20_000, 20_000);
+    expect(bomb.length).toBeLessThan(100 * 1024);
+    // It is a real image of that size, not a broken file the server would refuse anyway.
+    expect(await sharp(bomb, { limitInputPixels: false }).metadata()).toMatchObject({
+      format: 'png',
+      width: 20_000,
+      height: 20_000,
+    });
+    const response = await upload(cookie, bomb, 'bomb.png', 'image/png');
+    expect(response.status).toBe(400);
+    expect(await response.json()).toEqual({
+      message: 'The image is larger than 4096×4096 pixels.',
+      details: { file: ['The image is larger than 4096×4096 pixels.'] },
+    });
+    // Fewer pixels than 4096×4096 in all, but too tall: the same message.
+    const tall = await upload(cookie, blankPng(100, 5000), 'tall.png', 'image/png');
+    expect(tall.status).toBe(400);
+    expect(await messageOf(tall)).toBe('The image is larger than 4096×4096 pixels.');
+    // 4096×4096 itself is accepted.
+    const largest = await upload(cookie, blankPng(4096, 4096), 'largest.png', 'image/png');
+    expect(largest.status).toBe(201);
+    expect(await largest.json()).toMatchObject({ width: 512, height: 512 });
   });
 
   it('answers 400 without a file and for a field with another name', async () => {
@@ -196,6 +259,81 @@ describe('the upload rate limit', () => {
     } finally {
       await strict.close();
     }
+  });
+});
+
+describe('the image queue', () => {
+  const BUSY = 'Many images are being processed right now. Please try again in a few seconds.';
+  let busy: TestApp;
+  let cookie: string;
+  let png: Buffer;
+  beforeAll(async () => {
+    // One image at a time and one upload waiting: the test fills both places itself.
+    busy = await createTestApp({ IMAGE_WORKERS: '1', IMAGE_QUEUE: '1' });
+    cookie = await registerAndSignIn(busy, 'queue@example.com');
+    png = await image(64, 64).png().toBuffer();
+  });
+  afterAll(() => busy.close());
+
+  /** Takes the one worker with a job that runs until the returned function is called. */
+  function holdTheWorker() {
+    let release = () => {};
+    const held = busy.app.services.storage.images.run(
+      () => new Promise<void>((resolve) => (release = resolve)),
+    );
+    return async () => {
+      release();
+      await held;
+    };
+  }
+
+  async function until(condition: () => boolean) {
+    const deadline = Date.now() + 5000;
+    while (!condition()) {
+      if (Date.now() > deadline) throw new Error('condition not met within 5 s');
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+  }
+
+  it('answers 503 with Retry-After and the error body when every worker and waiting place is taken', async () => {
+    const queue = busy.app.services.storage.images;
+    const release = holdTheWorker();
+    const waiter = queue.run(async () => 'ran');
+    try {
+      expect(queue.size()).toEqual({ active: 1, waiting: 1 });
+      const refused = await uploadTo(busy, cookie, png, 'refused.png', 'image/png');
+      expect(refused.status).toBe(503);
+      expect(Number(refused.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+      expect(await refused.json()).toEqual({ message: BUSY });
+      expect(queue.size()).toEqual({ active: 1, waiting: 1 });
+      // A bomb is still refused by its header: it never needs a place in the queue.
+      const bomb = await uploadTo(busy, cookie, blankPng(20_000, 20_000), 'bomb.png', 'image/png');
+      expect(bomb.status).toBe(400);
+      expect(await messageOf(bomb)).toBe('The image is larger than 4096×4096 pixels.');
+    } finally {
+      await release();
+    }
+    expect(await waiter).toBe('ran');
+    expect(queue.size()).toEqual({ active: 0, waiting: 0 });
+    const accepted = await uploadTo(busy, cookie, png, 'accepted.png', 'image/png');
+    expect(accepted.status).toBe(201);
+    const names = await busy.app.db.kysely.selectFrom('files').select('original_name').execute();
+    expect(names.map((row) => row.original_name)).toEqual(['accepted.png']);
+  });
+
+  it('keeps an upload waiting while the worker is busy and answers it when its turn comes', async () => {
+    const queue = busy.app.services.storage.images;
+    const release = holdTheWorker();
+    const pending = uploadTo(busy, cookie, png, 'waited.png', 'image/png');
+    try {
+      await until(() => queue.size().waiting === 1);
+    } finally {
+      await release();
+    }
+    const response = await pending;
+    expect(response.status).toBe(201);
+    expect(await response.json()).toMatchObject({ contentType: 'image/webp', width: 64, height: 64 });
+    expect(queue.size()).toEqual({ active: 0, waiting: 0 });
   });
 });
 

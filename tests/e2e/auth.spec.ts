@@ -10,34 +10,38 @@ async function openRegistration(page: Page) {
   await page.getByRole('button', { name: /Individual/ }).click();
 }
 
-test('register, verify by the e-mailed link, log out, and log in again', async ({ page }) => {
-  const email = freshEmail('newcomer');
-  await openRegistration(page);
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill('Correct-Horse-42');
-  await page.getByLabel('Confirm password').fill('Correct-Horse-42');
-  await page.getByLabel('First name').fill('Nia');
-  await page.getByLabel('Last name').fill('Okafor');
-  await page.getByRole('button', { name: 'Create Account' }).click();
-  await expect(page.getByText('Registration successful')).toBeVisible();
-  await expect(page).toHaveURL(/\/$/, { timeout: 5000 });
+test(
+  'register, verify by the e-mailed link, log out, and log in again',
+  { tag: '@smoke' },
+  async ({ page }) => {
+    const email = freshEmail('newcomer');
+    await openRegistration(page);
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password', { exact: true }).fill('Correct-Horse-42');
+    await page.getByLabel('Confirm password').fill('Correct-Horse-42');
+    await page.getByLabel('First name').fill('Nia');
+    await page.getByLabel('Last name').fill('Okafor');
+    await page.getByRole('button', { name: 'Create Account' }).click();
+    await expect(page.getByText('Registration successful')).toBeVisible();
+    await expect(page).toHaveURL(/\/$/, { timeout: 5000 });
 
-  await page.goto(await mailedLink(email, 'verify-email'));
-  await expect(page.getByText('Your e-mail is verified')).toBeVisible();
+    await page.goto(await mailedLink(email, 'verify-email'));
+    await expect(page.getByText('Your e-mail is verified')).toBeVisible();
 
-  await page.getByRole('button', { name: /Account menu for/ }).click();
-  await page.getByRole('menuitem', { name: 'Sign out' }).click();
-  await expect(page.getByText("You're logged out. See you soon! 👋")).toBeVisible();
+    await page.getByRole('button', { name: /Account menu for/ }).click();
+    await page.getByRole('menuitem', { name: 'Sign out' }).click();
+    await expect(page.getByText("You're logged out. See you soon! 👋")).toBeVisible();
 
-  await page.goto('/login');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill('Correct-Horse-42');
-  await page.getByRole('button', { name: 'Login' }).click();
-  await expect(page.getByText('Login successful')).toBeVisible();
-  await expect(page.getByText('You have been logged in successfully.')).toBeVisible();
-  await expect(page).toHaveURL(/\/$/, { timeout: 5000 });
-  await expect(page.getByRole('button', { name: /Account menu for Nia Okafor/ })).toBeVisible();
-});
+    await page.goto('/login');
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password').fill('Correct-Horse-42');
+    await page.getByRole('button', { name: 'Login' }).click();
+    await expect(page.getByText('Login successful')).toBeVisible();
+    await expect(page.getByText('You have been logged in successfully.')).toBeVisible();
+    await expect(page).toHaveURL(/\/$/, { timeout: 5000 });
+    await expect(page.getByRole('button', { name: /Account menu for Nia Okafor/ })).toBeVisible();
+  },
+);
 
 test('the login form validates on submit with the spec messages and red borders', async ({
   page,
@@ -125,21 +129,25 @@ test('forgot password, reset by the e-mailed link, then log in with the new pass
   await expect(page.getByText('Login successful')).toBeVisible();
 });
 
-test('sign in with GitHub through the fake GitHub, back to the return path', async ({ page }) => {
-  const id = 500_000 + Math.floor(Math.random() * 100_000);
-  await signInAtGithub({
-    id,
-    login: `octo${id}`,
-    name: 'Mona Octocat',
-    emails: [{ email: freshEmail('mona'), primary: true, verified: true }],
-  });
-  await page.goto('/auth?returnPath=%2Fcategories');
-  await page.getByRole('button', { name: 'Continue with GitHub' }).click();
-  await expect(page.getByRole('heading', { name: 'Authorize AgentAtlas' })).toBeVisible();
-  await page.getByRole('link', { name: 'Authorize' }).click();
-  await expect(page).toHaveURL(/\/categories$/, { timeout: 10_000 });
-  await expect(page.getByRole('button', { name: /Account menu for Mona Octocat/ })).toBeVisible();
-});
+test(
+  'sign in with GitHub through the fake GitHub, back to the return path',
+  { tag: '@smoke' },
+  async ({ page }) => {
+    const id = 500_000 + Math.floor(Math.random() * 100_000);
+    await signInAtGithub({
+      id,
+      login: `octo${id}`,
+      name: 'Mona Octocat',
+      emails: [{ email: freshEmail('mona'), primary: true, verified: true }],
+    });
+    await page.goto('/auth?returnPath=%2Fcategories');
+    await page.getByRole('button', { name: 'Continue with GitHub' }).click();
+    await expect(page.getByRole('heading', { name: 'Authorize AgentAtlas' })).toBeVisible();
+    await page.getByRole('link', { name: 'Authorize' }).click();
+    await expect(page).toHaveURL(/\/categories$/, { timeout: 10_000 });
+    await expect(page.getByRole('button', { name: /Account menu for Mona Octocat/ })).toBeVisible();
+  },
+);
 
 test('Google sign-in says it is not implemented yet', async ({ page }) => {
   await page.goto('/auth');

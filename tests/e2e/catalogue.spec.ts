@@ -23,54 +23,56 @@ test('search from the home page lands on /agents with the query', async ({ page 
   await expect(page.getByRole('link', { name: /LedgerLens/ }).first()).toBeVisible();
 });
 
-test('search, filter, sort and paginate live in the URL, and a link reproduces the view', async ({
-  page,
-}) => {
-  // Other specs publish agents on the same server, so the counts come from the API, not the seed.
-  const countOf = async (query: string) =>
-    ((await (await page.request.get(`/api/agents${query}`)).json()) as { totalCount: number }).totalCount;
-  await page.goto('/agents');
-  await expect(page.getByText(`${await countOf('')} agents`)).toBeVisible();
+test(
+  'search, filter, sort and paginate live in the URL, and a link reproduces the view',
+  { tag: '@smoke' },
+  async ({ page }) => {
+    // Other specs publish agents on the same server, so the counts come from the API, not the seed.
+    const countOf = async (query: string) =>
+      ((await (await page.request.get(`/api/agents${query}`)).json()) as { totalCount: number }).totalCount;
+    await page.goto('/agents');
+    await expect(page.getByText(`${await countOf('')} agents`)).toBeVisible();
 
-  await page.getByLabel('Search agents').fill('patch');
-  await expect(page).toHaveURL(/q=patch/);
-  await expect(page.getByRole('link', { name: /Patchwork/ }).first()).toBeVisible();
-  await page.getByLabel('Search agents').fill('');
-  await expect(page).not.toHaveURL(/q=/);
+    await page.getByLabel('Search agents').fill('patch');
+    await expect(page).toHaveURL(/q=patch/);
+    await expect(page.getByRole('link', { name: /Patchwork/ }).first()).toBeVisible();
+    await page.getByLabel('Search agents').fill('');
+    await expect(page).not.toHaveURL(/q=/);
 
-  await page.getByLabel('Category').selectOption('coding');
-  await expect(page).toHaveURL(/category=coding/);
-  await expect(page.getByText(`${await countOf('?category=coding')} agents`)).toBeVisible();
-  await page.getByLabel('Sort by').selectOption('name');
-  await expect(page).toHaveURL(/sort=name/);
-  const names = (await page.locator('main article h3').allTextContents()).map((name) => name.trim());
-  const sorted = [...names].sort((a, b) => a.localeCompare(b));
-  expect(names.length).toBeGreaterThan(1);
-  expect(names).toEqual(sorted);
+    await page.getByLabel('Category').selectOption('coding');
+    await expect(page).toHaveURL(/category=coding/);
+    await expect(page.getByText(`${await countOf('?category=coding')} agents`)).toBeVisible();
+    await page.getByLabel('Sort by').selectOption('name');
+    await expect(page).toHaveURL(/sort=name/);
+    const names = (await page.locator('main article h3').allTextContents()).map((name) => name.trim());
+    const sorted = [...names].sort((a, b) => a.localeCompare(b));
+    expect(names.length).toBeGreaterThan(1);
+    expect(names).toEqual(sorted);
 
-  // The box follows the URL, which updates after the click: assert the outcome rather than using
-  // check(), which insists the state flips within the click itself.
-  await page.getByLabel('Verified agents only').click();
-  await expect(page).toHaveURL(/verified=true/);
-  await expect(page.getByLabel('Verified agents only')).toBeChecked();
-  const url = page.url();
+    // The box follows the URL, which updates after the click: assert the outcome rather than using
+    // check(), which insists the state flips within the click itself.
+    await page.getByLabel('Verified agents only').click();
+    await expect(page).toHaveURL(/verified=true/);
+    await expect(page.getByLabel('Verified agents only')).toBeChecked();
+    const url = page.url();
 
-  // The same link in a fresh page shows the same view.
-  const copy = await page.context().newPage();
-  await copy.goto(url);
-  await expect(copy.getByLabel('Category')).toHaveValue('coding');
-  await expect(copy.getByLabel('Sort by')).toHaveValue('name');
-  await expect(copy.getByLabel('Verified agents only')).toBeChecked();
-  await copy.close();
+    // The same link in a fresh page shows the same view.
+    const copy = await page.context().newPage();
+    await copy.goto(url);
+    await expect(copy.getByLabel('Category')).toHaveValue('coding');
+    await expect(copy.getByLabel('Sort by')).toHaveValue('name');
+    await expect(copy.getByLabel('Verified agents only')).toBeChecked();
+    await copy.close();
 
-  await page.getByRole('button', { name: 'Clear filters' }).click();
-  await expect(page).toHaveURL(/\/agents$/);
+    await page.getByRole('button', { name: 'Clear filters' }).click();
+    await expect(page).toHaveURL(/\/agents$/);
 
-  await page.getByRole('navigation', { name: 'Agent pages' }).getByRole('link', { name: 'Page 2' }).click();
-  await expect(page).toHaveURL(/page=2/);
-  await page.goBack();
-  await expect(page).not.toHaveURL(/page=2/);
-});
+    await page.getByRole('navigation', { name: 'Agent pages' }).getByRole('link', { name: 'Page 2' }).click();
+    await expect(page).toHaveURL(/page=2/);
+    await page.goBack();
+    await expect(page).not.toHaveURL(/page=2/);
+  },
+);
 
 test('an empty result says so and offers to clear the filters', async ({ page }) => {
   await page.goto('/agents?q=zzzzqqqq');
@@ -82,7 +84,7 @@ test('an empty result says so and offers to clear the filters', async ({ page })
   await expect(page).toHaveURL(/\/agents$/);
 });
 
-test('the agent page shows its sections, reviews and similar agents', async ({ page }) => {
+test('the agent page shows its sections, reviews and similar agents', { tag: '@smoke' }, async ({ page }) => {
   await page.goto('/agents/patchwork');
   await expect(page).toHaveTitle(/Patchwork/);
   await expect(page.getByRole('heading', { level: 1, name: 'Patchwork' })).toBeVisible();

@@ -60,9 +60,9 @@ export async function signUp(page: Page, overrides: Record<string, unknown> = {}
 
 /** axe-core over the page; serious and critical violations fail the test. */
 export async function expectNoSeriousA11yViolations(page: Page) {
-  // Contrast is measured on what is painted: let the data arrive and the page fades (0.3-0.4 s) finish.
+  // Contrast is measured on what is painted: let the data arrive (no request for 500 ms), then let the page
+  // fades (0.3-0.4 s, started when the data rendered) finish.
   await page.waitForLoadState('networkidle');
-  await page.waitForTimeout(500);
   await page.waitForFunction(() =>
     document.getAnimations().every((animation) => animation.playState !== 'running'),
   );

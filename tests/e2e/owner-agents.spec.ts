@@ -103,86 +103,89 @@ test('a rejection shows its reason on the status page and on My Agents, and the 
   await admin.dispose();
 });
 
-test('an edit of a published agent waits for review while the old version stays live', async ({
-  page,
-  baseURL,
-}) => {
-  await signUp(page);
-  const name = unique('Invoice Clerk');
-  const oldTagline = 'Reads invoices and files them in your books.';
-  const newTagline = 'Reads invoices, checks totals and files them in your books.';
-  const agentId = await submitAgent(page, { name, tagline: oldTagline });
-  const admin = await adminContext(baseURL!);
-  expect((await admin.post(`/api/admin/agents/${agentId}/approve`)).status()).toBe(200);
+test(
+  'an edit of a published agent waits for review while the old version stays live',
+  { tag: '@smoke' },
+  async ({ page, baseURL }) => {
+    await signUp(page);
+    const name = unique('Invoice Clerk');
+    const oldTagline = 'Reads invoices and files them in your books.';
+    const newTagline = 'Reads invoices, checks totals and files them in your books.';
+    const agentId = await submitAgent(page, { name, tagline: oldTagline });
+    const admin = await adminContext(baseURL!);
+    expect((await admin.post(`/api/admin/agents/${agentId}/approve`)).status()).toBe(200);
 
-  await page.goto('/my-agents');
-  const card = page.getByRole('article', { name });
-  await expect(card.getByText('Published', { exact: true })).toBeVisible();
-  await card.getByRole('link', { name: `Edit ${name}` }).click();
-  await expect(page.getByRole('heading', { name: `Edit ${name}` })).toBeVisible();
-  const tagline = page.getByLabel('Tagline');
-  await expect(tagline).toHaveValue(oldTagline);
-  await expectNoSeriousA11yViolations(page);
-  await tagline.fill(newTagline);
+    await page.goto('/my-agents');
+    const card = page.getByRole('article', { name });
+    await expect(card.getByText('Published', { exact: true })).toBeVisible();
+    await card.getByRole('link', { name: `Edit ${name}` }).click();
+    await expect(page.getByRole('heading', { name: `Edit ${name}` })).toBeVisible();
+    const tagline = page.getByLabel('Tagline');
+    await expect(tagline).toHaveValue(oldTagline);
+    await expectNoSeriousA11yViolations(page);
+    await tagline.fill(newTagline);
 
-  // Leaving with unsaved edits asks first; Cancel keeps the edit.
-  await page.getByRole('link', { name: 'Status', exact: true }).click();
-  const dialog = page.getByRole('alertdialog', { name: 'Unsaved Changes' });
-  await expect(dialog).toContainText(
-    'You have unsaved changes. Are you sure you want to leave this page? Your changes will be lost.',
-  );
-  await dialog.getByRole('button', { name: 'Cancel' }).click();
-  await expect(dialog).toBeHidden();
-  await expect(tagline).toHaveValue(newTagline);
+    // Leaving with unsaved edits asks first; Cancel keeps the edit.
+    await page.getByRole('link', { name: 'Status', exact: true }).click();
+    const dialog = page.getByRole('alertdialog', { name: 'Unsaved Changes' });
+    await expect(dialog).toContainText(
+      'You have unsaved changes. Are you sure you want to leave this page? Your changes will be lost.',
+    );
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(tagline).toHaveValue(newTagline);
 
-  await page.getByRole('button', { name: 'Save changes' }).click();
-  await expect(toastWith(page, 'Changes submitted for review')).toBeVisible();
-  await expect(toastWith(page, 'Your listing stays live until an admin approves the changes.')).toBeVisible();
-  await expect(page).toHaveURL(new RegExp(`/agent-status/${agentId}$`));
-  await expect(page.getByRole('heading', { name: 'Published', exact: true })).toBeVisible();
-  await expect(page.getByText('An edit is waiting for review')).toBeVisible();
-  await expect(
-    page.getByRole('list', { name: /Timeline/ }).getByText('Edit submitted for review'),
-  ).toBeVisible();
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    await expect(toastWith(page, 'Changes submitted for review')).toBeVisible();
+    await expect(
+      toastWith(page, 'Your listing stays live until an admin approves the changes.'),
+    ).toBeVisible();
+    await expect(page).toHaveURL(new RegExp(`/agent-status/${agentId}$`));
+    await expect(page.getByRole('heading', { name: 'Published', exact: true })).toBeVisible();
+    await expect(page.getByText('An edit is waiting for review')).toBeVisible();
+    await expect(
+      page.getByRole('list', { name: /Timeline/ }).getByText('Edit submitted for review'),
+    ).toBeVisible();
 
-  const status = (await (await page.request.get(`/api/agents/${agentId}/status`)).json()) as {
-    agent: { slug: string };
-  };
-  const publicPage = await page.context().browser()!.newPage({ baseURL });
-  await publicPage.goto(`/agents/${status.agent.slug}`);
-  await expect(publicPage.getByText(oldTagline).first()).toBeVisible();
-  await expect(publicPage.getByText(newTagline)).toHaveCount(0);
+    const status = (await (await page.request.get(`/api/agents/${agentId}/status`)).json()) as {
+      agent: { slug: string };
+    };
+    const publicPage = await page.context().browser()!.newPage({ baseURL });
+    await publicPage.goto(`/agents/${status.agent.slug}`);
+    await expect(publicPage.getByText(oldTagline).first()).toBeVisible();
+    await expect(publicPage.getByText(newTagline)).toHaveCount(0);
 
-  await page.goto('/my-agents');
-  await expect(page.getByRole('article', { name }).getByText('Edit waiting for review')).toBeVisible();
+    await page.goto('/my-agents');
+    await expect(page.getByRole('article', { name }).getByText('Edit waiting for review')).toBeVisible();
 
-  // The form reopens on the waiting edit, and says so.
-  await page.goto(`/edit-agent/${agentId}`);
-  await expect(page.getByText('You are editing changes that wait for review')).toBeVisible();
-  await expect(page.getByLabel('Tagline')).toHaveValue(newTagline);
+    // The form reopens on the waiting edit, and says so.
+    await page.goto(`/edit-agent/${agentId}`);
+    await expect(page.getByText('You are editing changes that wait for review')).toBeVisible();
+    await expect(page.getByLabel('Tagline')).toHaveValue(newTagline);
 
-  expect((await admin.post(`/api/admin/agents/${agentId}/approve`)).status()).toBe(200);
-  await publicPage.reload();
-  await expect(publicPage.getByText(newTagline).first()).toBeVisible();
-  await publicPage.close();
+    expect((await admin.post(`/api/admin/agents/${agentId}/approve`)).status()).toBe(200);
+    await publicPage.reload();
+    await expect(publicPage.getByText(newTagline).first()).toBeVisible();
+    await publicPage.close();
 
-  await page.goto('/my-agents');
-  await expect(page.getByRole('article', { name }).getByText('Edit waiting for review')).toHaveCount(0);
-  await page.goto(`/agent-status/${agentId}`);
-  await expect(page.getByRole('list', { name: /Timeline/ }).getByText('Edit approved')).toBeVisible();
+    await page.goto('/my-agents');
+    await expect(page.getByRole('article', { name }).getByText('Edit waiting for review')).toHaveCount(0);
+    await page.goto(`/agent-status/${agentId}`);
+    await expect(page.getByRole('list', { name: /Timeline/ }).getByText('Edit approved')).toBeVisible();
 
-  // "Leave Page" drops an unsaved edit.
-  await page.getByRole('link', { name: 'Edit listing' }).click();
-  await page.getByLabel('Name', { exact: true }).fill(`${name} (renamed)`);
-  await page.getByRole('link', { name: 'Status', exact: true }).click();
-  await page
-    .getByRole('alertdialog', { name: 'Unsaved Changes' })
-    .getByRole('button', { name: 'Leave Page' })
-    .click();
-  await expect(page).toHaveURL(new RegExp(`/agent-status/${agentId}$`));
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText(name);
-  await admin.dispose();
-});
+    // "Leave Page" drops an unsaved edit.
+    await page.getByRole('link', { name: 'Edit listing' }).click();
+    await page.getByLabel('Name', { exact: true }).fill(`${name} (renamed)`);
+    await page.getByRole('link', { name: 'Status', exact: true }).click();
+    await page
+      .getByRole('alertdialog', { name: 'Unsaved Changes' })
+      .getByRole('button', { name: 'Leave Page' })
+      .click();
+    await expect(page).toHaveURL(new RegExp(`/agent-status/${agentId}$`));
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(name);
+    await admin.dispose();
+  },
+);
 
 test("someone else's agent shows the not-found state on the edit and status pages", async ({
   page,

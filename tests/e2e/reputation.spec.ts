@@ -66,90 +66,98 @@ test('a signed-out reviewer signs in through the dialog and lands in the review 
   await expect(page.getByRole('article', { name: /Review by Rae Viewer/ })).toHaveCount(0);
 });
 
-test('the owner sees a review arrive on the bell within 2 seconds, replies, and marks all read', async ({
-  browser,
-  baseURL,
-}) => {
-  const ownerEmail = freshEmail('owner');
-  await createAccount(baseURL!, ownerEmail);
-  await makeOwner(ownerEmail, 'quill-and-ink');
+test(
+  'the owner sees a review arrive on the bell within 2 seconds, replies, and marks all read',
+  { tag: '@smoke' },
+  async ({ browser, baseURL }) => {
+    const ownerEmail = freshEmail('owner');
+    await createAccount(baseURL!, ownerEmail);
+    await makeOwner(ownerEmail, 'quill-and-ink');
 
-  const ownerContext = await browser.newContext({ baseURL });
-  const owner = await ownerContext.newPage();
-  await owner.request.post('/api/auth/login', { data: { username: ownerEmail, password: PASSWORD } });
-  await owner.goto('/agents/quill-and-ink');
-  const bell = owner.getByRole('button', { name: /^Notifications/ });
-  await expect(bell).toHaveAccessibleName(/Notifications, 1 unread/);
+    const ownerContext = await browser.newContext({ baseURL });
+    const owner = await ownerContext.newPage();
+    await owner.request.post('/api/auth/login', { data: { username: ownerEmail, password: PASSWORD } });
+    await owner.goto('/agents/quill-and-ink');
+    const bell = owner.getByRole('button', { name: /^Notifications/ });
+    await expect(bell).toHaveAccessibleName(/Notifications, 1 unread/);
 
-  const reviewerContext = await browser.newContext({ baseURL });
-  const reviewer = await reviewerContext.newPage();
-  await signUp(reviewer);
-  await reviewer.goto('/agents/quill-and-ink');
-  await reviewer.getByRole('button', { name: 'Write a review' }).first().click();
-  await writeReview(reviewer, { stars: 5, body: 'Kept my voice across a 40-page grant proposal.' });
+    const reviewerContext = await browser.newContext({ baseURL });
+    const reviewer = await reviewerContext.newPage();
+    await signUp(reviewer);
+    await reviewer.goto('/agents/quill-and-ink');
+    await reviewer.getByRole('button', { name: 'Write a review' }).first().click();
+    await writeReview(reviewer, { stars: 5, body: 'Kept my voice across a 40-page grant proposal.' });
 
-  await expect(bell).toHaveAccessibleName(/Notifications, 2 unread/, { timeout: 2000 });
+    await expect(bell).toHaveAccessibleName(/Notifications, 2 unread/, { timeout: 2000 });
 
-  await owner.reload();
-  const review = owner.getByRole('article', { name: /Review by Eve Tester/ }).first();
-  await review.getByRole('button', { name: 'Reply' }).click();
-  await owner.getByLabel('Your reply').fill('Thank you! Long-form is exactly what we built it for.');
-  await owner.getByRole('button', { name: 'Post reply' }).click();
-  await expect(owner.getByText('Reply posted')).toBeVisible();
-  await expect(review).toContainText('Reply from the owner of Quill & Ink');
+    await owner.reload();
+    const review = owner.getByRole('article', { name: /Review by Eve Tester/ }).first();
+    await review.getByRole('button', { name: 'Reply' }).click();
+    await owner.getByLabel('Your reply').fill('Thank you! Long-form is exactly what we built it for.');
+    await owner.getByRole('button', { name: 'Post reply' }).click();
+    await expect(owner.getByText('Reply posted')).toBeVisible();
+    await expect(review).toContainText('Reply from the owner of Quill & Ink');
 
-  await owner.evaluate(() => window.scrollTo(0, 0));
-  await bell.click();
-  const popover = owner.getByRole('dialog', { name: 'Notifications' });
-  await expect(popover.getByText('New 5-star review of Quill & Ink')).toBeVisible();
-  await popover.getByRole('button', { name: 'Mark all as read' }).click();
-  await expect(owner.getByText('All notifications marked as read')).toBeVisible();
-  await expect(bell).toHaveAccessibleName('Notifications');
-  await ownerContext.close();
-  await reviewerContext.close();
-});
+    await owner.evaluate(() => window.scrollTo(0, 0));
+    await bell.click();
+    const popover = owner.getByRole('dialog', { name: 'Notifications' });
+    await expect(popover.getByText('New 5-star review of Quill & Ink')).toBeVisible();
+    await popover.getByRole('button', { name: 'Mark all as read' }).click();
+    await expect(owner.getByText('All notifications marked as read')).toBeVisible();
+    await expect(bell).toHaveAccessibleName('Notifications');
+    await ownerContext.close();
+    await reviewerContext.close();
+  },
+);
 
-test('favorite an agent, tag it, note it, filter by tag, and remove it', async ({ page }) => {
-  await signUp(page);
-  await page.goto('/agents/patchwork');
-  await page.getByRole('button', { name: /Add Patchwork to favorites/ }).click();
-  await expect(page.getByRole('button', { name: /Remove Patchwork from favorites/ })).toHaveAttribute(
-    'aria-pressed',
-    'true',
-  );
-  await page.goto('/agents/vigil');
-  await page.getByRole('button', { name: /Add Vigil to favorites/ }).click();
-  await expect(page.getByRole('button', { name: /Remove Vigil from favorites/ })).toBeVisible();
+test(
+  'favorite an agent, tag it, note it, filter by tag, and remove it',
+  { tag: '@smoke' },
+  async ({ page }) => {
+    await signUp(page);
+    await page.goto('/agents/patchwork');
+    await page.getByRole('button', { name: /Add Patchwork to favorites/ }).click();
+    await expect(page.getByRole('button', { name: /Remove Patchwork from favorites/ })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+    await page.goto('/agents/vigil');
+    await page.getByRole('button', { name: /Add Vigil to favorites/ }).click();
+    await expect(page.getByRole('button', { name: /Remove Vigil from favorites/ })).toBeVisible();
 
-  await page.goto('/favorites');
-  const patchwork = page.getByRole('article', { name: 'Patchwork' });
-  await patchwork.getByLabel('Add a tag to Patchwork').fill('Code Review');
-  await patchwork.getByRole('button', { name: 'Add tag' }).click();
-  await expect(patchwork.getByRole('button', { name: 'Remove tag code review' })).toBeVisible();
-  await patchwork.getByLabel('Notes').fill('Trial on the payments repo');
-  await patchwork.getByRole('button', { name: 'Save notes' }).click();
-  await page.reload();
-  await expect(page.getByRole('article', { name: 'Patchwork' }).getByLabel('Notes')).toHaveValue(
-    'Trial on the payments repo',
-  );
+    await page.goto('/favorites');
+    const patchwork = page.getByRole('article', { name: 'Patchwork' });
+    await patchwork.getByLabel('Add a tag to Patchwork').fill('Code Review');
+    await patchwork.getByRole('button', { name: 'Add tag' }).click();
+    await expect(patchwork.getByRole('button', { name: 'Remove tag code review' })).toBeVisible();
+    await patchwork.getByLabel('Notes').fill('Trial on the payments repo');
+    await patchwork.getByRole('button', { name: 'Save notes' }).click();
+    await page.reload();
+    await expect(page.getByRole('article', { name: 'Patchwork' }).getByLabel('Notes')).toHaveValue(
+      'Trial on the payments repo',
+    );
 
-  await page
-    .getByRole('group', { name: 'Filter by tag' })
-    .getByRole('button', { name: 'code review' })
-    .click();
-  await expect(page.getByRole('article', { name: 'Vigil' })).toHaveCount(0);
-  await expect(page.getByRole('article', { name: 'Patchwork' })).toBeVisible();
+    await page
+      .getByRole('group', { name: 'Filter by tag' })
+      .getByRole('button', { name: 'code review' })
+      .click();
+    await expect(page.getByRole('article', { name: 'Vigil' })).toHaveCount(0);
+    await expect(page.getByRole('article', { name: 'Patchwork' })).toBeVisible();
 
-  await page.getByRole('group', { name: 'Filter by tag' }).getByRole('button', { name: 'All tags' }).click();
-  await expect(page.getByRole('article', { name: 'Vigil' })).toBeVisible();
-  await page
-    .getByRole('article', { name: 'Patchwork' })
-    .getByRole('button', { name: 'Remove Patchwork from favorites' })
-    .click();
-  await expect(page.getByText('Removed from favorites')).toBeVisible();
-  await expect(page.getByRole('article', { name: 'Patchwork' })).toHaveCount(0);
-  await expect(page.getByRole('article', { name: 'Vigil' })).toBeVisible();
-});
+    await page
+      .getByRole('group', { name: 'Filter by tag' })
+      .getByRole('button', { name: 'All tags' })
+      .click();
+    await expect(page.getByRole('article', { name: 'Vigil' })).toBeVisible();
+    await page
+      .getByRole('article', { name: 'Patchwork' })
+      .getByRole('button', { name: 'Remove Patchwork from favorites' })
+      .click();
+    await expect(page.getByText('Removed from favorites')).toBeVisible();
+    await expect(page.getByRole('article', { name: 'Patchwork' })).toHaveCount(0);
+    await expect(page.getByRole('article', { name: 'Vigil' })).toBeVisible();
+  },
+);
 
 test('signed out, the heart opens the auth dialog', async ({ page }) => {
   await page.goto('/agents/patchwork');

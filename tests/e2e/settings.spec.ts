@@ -1,6 +1,6 @@
 import { expect, signUp, test } from './fixtures.js';
 
-test('the profile saves names and the anonymous choice', async ({ page }) => {
+test('the profile saves names and the anonymous choice', { tag: '@smoke' }, async ({ page }) => {
   await signUp(page);
   await page.goto('/settings');
   await page.getByLabel('First name').fill('Grace');

@@ -2,7 +2,6 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { AgentRow, CategoryRow, NewAgent, UserRow } from '../../src/server/db/schema.js';
 import { reputationScore } from '../../src/server/features/reviews/reputation.js';
-import { applyRatingChange } from '../../src/server/features/reviews/reputation.repo.js';
 import { EMPTY_AGENT_COUNTERS } from '../../src/server/features/agents/agent-counters.js';
 
 const unique = () => randomBytes(4).toString('hex');
@@ -142,7 +141,9 @@ export function factories(app: FastifyInstance) {
       })
       .returningAll()
       .executeTakeFirstOrThrow();
-    await applyRatingChange(db, options.agent.id, { add: { rating, weight: 1 } });
+    await app.services.reviewWrites.reputation.applyRatingChange(options.agent.id, {
+      add: { rating, weight: 1 },
+    });
     app.responseCache.invalidate();
     return review;
   }

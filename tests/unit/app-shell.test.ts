@@ -4,8 +4,11 @@ import { describe, expect, it } from 'vitest';
 import os from 'node:os';
 import {
   injectAppShell,
+  inlineStyleHashes,
   inlineStylesheet,
   lowerScriptPriority,
+  styleHash,
+  toastStylesheet,
 } from '../../src/server/features/seo/app-shell.js';
 
 const template = fs.readFileSync(path.resolve(import.meta.dirname, '../../src/client/index.html'), 'utf8');
@@ -42,5 +45,20 @@ describe('the scripts of the page', () => {
     expect(lowerScriptPriority(page)).toBe(
       '<script type="module" fetchpriority="low" crossorigin src="/assets/index-a.js"></script>\n<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/b.js">',
     );
+  });
+});
+
+describe('the inline styles a page policy allows', () => {
+  it('finds the stylesheet sonner inserts, so the toasts keep their styles under the CSP', () => {
+    const css = toastStylesheet();
+    expect(css?.startsWith('[data-sonner-toaster]')).toBe(true);
+    expect(styleHash(css!)).toMatch(/^'sha256-[A-Za-z0-9+/]{43}='$/);
+  });
+
+  it('hashes each <style> element of a page', () => {
+    expect(inlineStyleHashes('<head><style>a{color:red}</style><style></style></head>')).toEqual([
+      styleHash('a{color:red}'),
+      styleHash(''),
+    ]);
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { retryOnUniqueViolation } from '../../src/server/features/submissions/agent-fields.js';
+import { retryOnUniqueViolation } from '../../src/server/features/submissions/retry-on-unique-violation.js';
 
 const uniqueViolation = Object.assign(new Error('duplicate key'), { code: '23505' });
 

@@ -14,6 +14,8 @@ import {
 } from '../../src/shared/rules/layout.js';
 import { passwordStrength } from '../../src/shared/rules/password-strength.js';
 import { matchPagePattern } from '../../src/shared/routes.js';
+import { safeReturnPath } from '../../src/shared/rules/return-path.js';
+import { safeReturnPath as clientSafeReturnPath } from '../../src/client/paths.js';
 
 describe('displayName', () => {
   it('shows an anonymous user with both names as first name and last initial', () => {
@@ -48,11 +50,14 @@ describe('formatCount', () => {
   it.each([
     [0, '0'],
     [999, '999'],
-    [1000, '1K'],
+    [1000, '1.0K'],
     [1234, '1.2K'],
+    [1250, '1.3K'],
     [999_949, '999.9K'],
-    [1_000_000, '1M'],
+    [999_950, '1.0M'],
+    [1_000_000, '1.0M'],
     [3_400_000, '3.4M'],
+    [12_345_678, '12.3M'],
   ])('%d → %s', (value, expected) => expect(formatCount(value)).toBe(expected));
 });
 
@@ -153,5 +158,38 @@ describe('page routes', () => {
     expect(matchPagePattern('/admin')).toBe('/admin');
     expect(matchPagePattern('/agents/a/b')).toBeNull();
     expect(matchPagePattern('/nope')).toBeNull();
+  });
+});
+
+describe('safeReturnPath', () => {
+  it('keeps paths on this site', () => {
+    expect(safeReturnPath('/agents?q=ai#top')).toBe('/agents?q=ai#top');
+    expect(safeReturnPath('/settings')).toBe('/settings');
+    expect(safeReturnPath('/%2F%2Fencoded-stays-a-path')).toBe('/%2F%2Fencoded-stays-a-path');
+  });
+  it.each([
+    ['//evil.example'],
+    ['/\t/evil.example'],
+    ['/\n/evil.example'],
+    ['/\r/evil.example'],
+    ['/\\evil.example'],
+    ['\\/evil.example'],
+    ['/\u0000/evil.example'],
+    ['https://evil.example'],
+    ['evil.example'],
+    [' //evil.example'],
+    [''],
+  ])('sends %j to the fallback', (value) => {
+    expect(safeReturnPath(value)).toBe('/');
+    expect(safeReturnPath(value, '/home')).toBe('/home');
+  });
+  it('refuses what is not text', () => {
+    expect(safeReturnPath(null)).toBe('/');
+    expect(safeReturnPath(undefined)).toBe('/');
+    expect(safeReturnPath(42)).toBe('/');
+  });
+  it('is what the client follows after login: /%09/evil.example as the browser decodes it', () => {
+    const returnPath = new URLSearchParams('returnPath=/%09/evil.example').get('returnPath');
+    expect(clientSafeReturnPath(returnPath)).toBe('/');
   });
 });

@@ -1,13 +1,16 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { AuthDialogProvider } from '../features/auth/components/auth-dialog-provider.js';
+import { AuthDialogProvider } from '../lib/auth-dialog.js';
 import { queryClient } from '../lib/query-client.js';
 import { ToasterHost } from '../lib/toast.js';
+import { TooltipProvider } from '../components/ui/tooltip.js';
 
 export function Providers({ children }: { children: ReactNode }) {
   return (
     <QueryClientProvider client={queryClient}>
-      <AuthDialogProvider>{children}</AuthDialogProvider>
+      <TooltipProvider>
+        <AuthDialogProvider>{children}</AuthDialogProvider>
+      </TooltipProvider>
       <ToasterHost />
     </QueryClientProvider>
   );

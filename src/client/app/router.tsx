@@ -17,8 +17,6 @@ function lazyPage<M>(load: () => Promise<M>, pick: (module: M) => ComponentType)
   return <Page />;
 }
 
-const placeholders = () => import('../routes/placeholders.js');
-
 /** Loaders only start data requests early (in parallel with the page chunk); they never block navigation. */
 function prefetchHome({ request }: LoaderFunctionArgs) {
   const verified = new URL(request.url).searchParams.get('verified') === 'true';
@@ -42,8 +40,20 @@ function HydrateFallback() {
 }
 
 const protectedRoutes: RouteObject[] = [
-  { path: paths.metrics.path, element: lazyPage(placeholders, (m) => m.MetricsPage) },
-  { path: paths.dashboard.path, element: lazyPage(placeholders, (m) => m.DashboardPage) },
+  {
+    path: paths.metrics.path,
+    element: lazyPage(
+      () => import('../routes/metrics.js'),
+      (m) => m.MetricsPage,
+    ),
+  },
+  {
+    path: paths.dashboard.path,
+    element: lazyPage(
+      () => import('../routes/dashboard.js'),
+      (m) => m.DashboardPage,
+    ),
+  },
   {
     path: paths.settings.path,
     element: lazyPage(
@@ -79,7 +89,20 @@ const protectedRoutes: RouteObject[] = [
       (m) => m.FavoritesPage,
     ),
   },
-  { path: paths.history.path, element: lazyPage(placeholders, (m) => m.HistoryPage) },
+  {
+    path: paths.notifications.path,
+    element: lazyPage(
+      () => import('../routes/notifications.js'),
+      (m) => m.NotificationsPage,
+    ),
+  },
+  {
+    path: paths.history.path,
+    element: lazyPage(
+      () => import('../routes/history.js'),
+      (m) => m.HistoryPage,
+    ),
+  },
   {
     path: paths.myDrafts.path,
     element: lazyPage(

@@ -1,7 +1,8 @@
 import type { QueryClient } from '@tanstack/react-query';
+import { queryKeys } from './query-keys.js';
 
 /** The cached answers that can hold agents (details, listings, home sections, favorites). */
-const AGENT_HOLDING_KEYS = [['/api/agents'], ['/api/home'], ['/api/favorites']] as const;
+const AGENT_HOLDING_KEYS = [queryKeys.agents.all(), queryKeys.agents.homeAll(), queryKeys.favorites.list()];
 
 type AgentLike = { id: number; slug: string; favoritesCount: number };
 

@@ -14,7 +14,9 @@ import { toast } from './toast.js';
 import type { CurrentUser } from '../../shared/api/auth.js';
 import { USER_REFETCH_INTERVAL_MS } from '../../shared/limits.js';
 import { paths } from '../paths.js';
+import { queryKeys } from './query-keys.js';
 import { isApiError, request } from './request.js';
+import { responseSchemas } from './response-schemas.js';
 import { clearReviewIntent } from './review-intent.js';
 import { useSessionActivity } from './session-activity.js';
 import { postTabMessage, subscribeTabMessages } from './tab-sync.js';
@@ -27,7 +29,7 @@ export type SessionStatus = 'loading' | 'authenticated' | 'unauthenticated';
 /** An alert about the session that needs the person's attention (spec sections 2 and 4). */
 export type SessionAlert = 'idle' | 'session-error';
 
-export const CURRENT_USER_KEY = ['/api/auth/user'] as const;
+const CURRENT_USER_KEY = queryKeys.auth.currentUser();
 
 /** The server sets this readable cookie next to the httpOnly session cookie and clears it with the session. */
 const SESSION_HINT = 'aa_has_session=1';
@@ -49,11 +51,15 @@ function forgetSessionHint(): void {
 /**
  * Spec section 6: a 401 on the current-user call yields "no user", not an error. Without the session hint
  * cookie nobody can be signed in, so the call (and the browser's console line about its 401) is skipped.
+ * The answer is checked: every signed-in control reads it.
  */
 export async function getCurrentUser(signal?: AbortSignal): Promise<SessionUser | null> {
   if (!hasSessionHint()) return null;
   try {
-    return await request<SessionUser | null>(CURRENT_USER_KEY[0], signal ? { signal } : {});
+    return await request<SessionUser>('/api/auth/user', {
+      schema: responseSchemas.currentUser,
+      ...(signal ? { signal } : {}),
+    });
   } catch (error) {
     if (isApiError(error) && error.status === 401) return null;
     throw error;
@@ -67,11 +73,12 @@ export const currentUserQueryOptions = queryOptions({
   refetchInterval: USER_REFETCH_INTERVAL_MS,
 });
 
-/** Spec section 4: an authentication-type error, or "User not found", while someone is signed in. */
+/**
+ * Spec section 4: the session failed while someone is signed in. The server answers 401 both when the
+ * session ended and when the account is gone (deleting an account ends its sessions), so the status says it.
+ */
 function isSessionError(error: unknown, signedIn: boolean): boolean {
-  if (!isApiError(error)) return false;
-  if (error.message === 'User not found') return true;
-  return signedIn && error.type === 'authentication';
+  return signedIn && isApiError(error) && error.status === 401;
 }
 
 interface AuthSessionValue {
@@ -123,15 +130,20 @@ export function AuthSessionProvider({ children }: { children: ReactNode }) {
     clearReviewIntent();
   }, [queryClient]);
 
+  /** The first step of signing out: no user here at once (nor a current-user call under way), and none in other tabs. */
+  const dropUser = useCallback(async () => {
+    forgetSessionHint();
+    await queryClient.cancelQueries({ queryKey: CURRENT_USER_KEY });
+    queryClient.setQueryData(CURRENT_USER_KEY, null);
+    postTabMessage({ type: 'logout' });
+  }, [queryClient]);
+
   /** Spec section 4: clear the cached user at once, tell the other tabs, call the server, then clear everything. */
   const logout = useCallback(
     async ({ silent = false }: { silent?: boolean } = {}) => {
       const previous = queryClient.getQueryData<SessionUser | null>(CURRENT_USER_KEY) ?? null;
       setSigningOutUser(previous);
-      forgetSessionHint();
-      await queryClient.cancelQueries({ queryKey: CURRENT_USER_KEY });
-      queryClient.setQueryData(CURRENT_USER_KEY, null);
-      postTabMessage({ type: 'logout' });
+      await dropUser();
       try {
         await request<unknown>('/api/auth/logout', { method: 'POST' });
         if (!silent) toast.success("You're logged out. See you soon! 👋");
@@ -142,16 +154,13 @@ export function AuthSessionProvider({ children }: { children: ReactNode }) {
         setSigningOutUser(null);
       }
     },
-    [queryClient, clearSession],
+    [queryClient, dropUser, clearSession],
   );
 
   /** Spec sections 4 and 8: force logout clears the user and all cached data and tells the other tabs. */
   const resetSession = useCallback(async () => {
     setAlert(null);
-    forgetSessionHint();
-    await queryClient.cancelQueries({ queryKey: CURRENT_USER_KEY });
-    queryClient.setQueryData(CURRENT_USER_KEY, null);
-    postTabMessage({ type: 'logout' });
+    await dropUser();
     try {
       await request<unknown>('/api/auth/force-logout', { method: 'POST' });
       toast.success('Session reset', { description: 'Your session has been reset. Please login again.' });
@@ -161,7 +170,7 @@ export function AuthSessionProvider({ children }: { children: ReactNode }) {
       clearSession();
       void navigate(paths.auth.href());
     }
-  }, [queryClient, clearSession, navigate]);
+  }, [dropUser, clearSession, navigate]);
 
   const endSessionLocally = useCallback(() => {
     clearSession();

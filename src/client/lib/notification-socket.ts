@@ -1,13 +1,16 @@
+import { socketCloseCodes } from '../../shared/api/notifications.js';
+
 /**
  * The real-time channel of spec sections 4 and 7: `/ws?userId={id}` on the page's own host (wss on https),
- * reconnecting with exponential backoff. The server authenticates by the session cookie and closes with
- * 4401 (not signed in), 4403 (another user's id) or 4001 (signed out everywhere); after those a reconnect
- * would only fail again, so the owner is told instead.
+ * reconnecting with exponential backoff. The server authenticates by the session cookie and refuses a bad
+ * handshake before the upgrade (the browser sees only a failed connection, so the owner is asked to check
+ * who is signed in). An open socket is closed with 4001 when its session ends (the owner decides whether
+ * to connect again) and with 4429 when a newer socket of the same user replaced it (it connects again
+ * when the tab is looked at).
  */
 
 export const SOCKET_BACKOFF_INITIAL_MS = 1000;
 export const SOCKET_BACKOFF_MAX_MS = 30_000;
-export const FATAL_CLOSE_CODES: ReadonlySet<number> = new Set([4401, 4403, 4001]);
 
 export interface SocketMessage {
   type: string;
@@ -17,10 +20,24 @@ export interface SocketMessage {
 export interface NotificationSocketOptions {
   userId: number;
   onMessage: (message: SocketMessage) => void;
-  /** The server refused or ended the session: no reconnect. */
-  onFatalClose: (code: number) => void;
-  /** Called on every successful `ready`, so the owner can refetch what was missed while disconnected. */
+  /**
+   * Called on every successful `ready`, and on a `resync` message (the server may have missed
+   * notifications): the owner fetches again what may have been missed. `reconnected` is false only for
+   * the first `ready`.
+   */
   onReady?: (reconnected: boolean) => void;
+  onResync?: () => void;
+  /** The session ended (4001): no reconnect unless the owner calls `reconnect()`. */
+  onSessionEnded: () => void;
+  /** The handshake failed before the socket opened: maybe nobody is signed in any more. Retried with backoff. */
+  onRefused?: () => void;
+}
+
+export interface NotificationSocket {
+  /** Ends it for good (logout, unmount). */
+  close(): void;
+  /** Connects again after the session ended, once the owner knows the user is still signed in. */
+  reconnect(): void;
 }
 
 /**
@@ -50,8 +67,8 @@ function parse(data: unknown): SocketMessage | null {
   return null;
 }
 
-/** Opens at once; `close()` ends it for good (logout, unmount). */
-export function openNotificationSocket(options: NotificationSocketOptions): { close: () => void } {
+/** Opens at once. */
+export function openNotificationSocket(options: NotificationSocketOptions): NotificationSocket {
   let socket: WebSocket | null = null;
   let attempt = 0;
   let everReady = false;
@@ -60,15 +77,27 @@ export function openNotificationSocket(options: NotificationSocketOptions): { cl
 
   const scheduleReconnect = () => {
     if (closed) return;
+    window.clearTimeout(timer);
     const delay = backoffDelay(attempt);
     attempt += 1;
     timer = window.setTimeout(connect, delay);
   };
 
+  // Replaced by a newer socket: the tab someone looks at next takes its place back.
+  const onVisible = () => {
+    if (document.visibilityState !== 'visible') return;
+    document.removeEventListener('visibilitychange', onVisible);
+    if (!socket) scheduleReconnect();
+  };
+
   function connect() {
-    if (closed) return;
+    if (closed || socket) return;
     const current = new WebSocket(socketUrl(`/ws?userId=${encodeURIComponent(options.userId)}`));
+    let opened = false;
     socket = current;
+    current.addEventListener('open', () => {
+      opened = true;
+    });
     current.addEventListener('message', (event) => {
       const message = parse(event.data);
       if (!message) return;
@@ -77,6 +106,8 @@ export function openNotificationSocket(options: NotificationSocketOptions): { cl
         attempt = 0;
         options.onReady?.(everReady);
         everReady = true;
+      } else if (message.type === 'resync') {
+        options.onResync?.();
       }
       options.onMessage(message);
     });
@@ -84,12 +115,14 @@ export function openNotificationSocket(options: NotificationSocketOptions): { cl
       if (socket !== current) return;
       socket = null;
       if (closed) return;
-      if (FATAL_CLOSE_CODES.has(event.code)) {
-        closed = true;
-        options.onFatalClose(event.code);
-        return;
+      if (event.code === socketCloseCodes.sessionEnded) {
+        options.onSessionEnded();
+      } else if (event.code === socketCloseCodes.replacedByNewer) {
+        document.addEventListener('visibilitychange', onVisible);
+      } else {
+        if (!opened) options.onRefused?.();
+        scheduleReconnect();
       }
-      scheduleReconnect();
     });
   }
 
@@ -99,6 +132,7 @@ export function openNotificationSocket(options: NotificationSocketOptions): { cl
     close() {
       closed = true;
       window.clearTimeout(timer);
+      document.removeEventListener('visibilitychange', onVisible);
       const current = socket;
       socket = null;
       if (!current) return;
@@ -108,6 +142,9 @@ export function openNotificationSocket(options: NotificationSocketOptions): { cl
       } else if (current.readyState === WebSocket.OPEN) {
         current.close(1000, 'client closed');
       }
+    },
+    reconnect() {
+      if (!socket) scheduleReconnect();
     },
   };
 }

@@ -1,7 +1,7 @@
 import { QueryClient, type QueryFunction, type QueryKey } from '@tanstack/react-query';
 import { QUERY_GC_TIME_MS, QUERY_RETRY_LIMIT } from '../../shared/limits.js';
 import { isRetryableCategory } from '../../shared/rules/error-classification.js';
-import { isApiError, request, withQuery } from './request.js';
+import { isApiError, request, ResponseShapeError, withQuery } from './request.js';
 
 type QueryParams = Record<string, string | number | boolean | null | undefined>;
 
@@ -27,9 +27,13 @@ export function pathFromQueryKey(queryKey: QueryKey): string {
 export const defaultQueryFn: QueryFunction = ({ queryKey, signal }) =>
   request<unknown>(pathFromQueryKey(queryKey), { signal });
 
-/** Spec section 8: authentication, authorization, validation and not-found errors are never retried. */
+/**
+ * Spec section 8: authentication, authorization, validation and not-found errors are never retried; nor is
+ * an answer of the wrong shape, which asking again would only repeat.
+ */
 export function shouldRetryQuery(failureCount: number, error: unknown): boolean {
   if (isApiError(error) && !isRetryableCategory(error.type)) return false;
+  if (error instanceof ResponseShapeError) return false;
   return failureCount < QUERY_RETRY_LIMIT;
 }
 

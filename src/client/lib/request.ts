@@ -33,12 +33,63 @@ export function isApiError(error: unknown): error is ApiError {
   return error instanceof ApiError;
 }
 
-export interface RequestOptions {
+/** What checks an answer: a zod schema fits (`parse` returns the value, or throws on a wrong shape). */
+export interface ResponseSchema<T> {
+  parse(value: unknown): T;
+}
+
+/**
+ * A response schema, or a function that loads one. Pass the loader form from anything the first page
+ * loads: it keeps zod out of the first page's scripts, and the schema loads while the request is under way.
+ */
+export type ResponseSchemaSource<T> = ResponseSchema<T> | (() => Promise<ResponseSchema<T>>);
+
+export interface RequestOptions<T = unknown> {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   /** Sent as JSON with a JSON content type. */
   body?: unknown;
   headers?: Record<string, string>;
   signal?: AbortSignal;
+  /**
+   * Checks the answer before anyone reads it; a wrong shape throws a ResponseShapeError. Answers the server
+   * embedded in the page are not checked: they come from the same build as the page's scripts.
+   */
+  schema?: ResponseSchemaSource<T>;
+}
+
+/** The server answered, but not in the shape the client expects (e.g. a client older than the server). */
+export class ResponseShapeError extends Error {
+  constructor(
+    readonly method: string,
+    readonly path: string,
+    readonly problems: string,
+  ) {
+    super(`Unexpected answer from ${method} ${path}: ${problems}`);
+    this.name = 'ResponseShapeError';
+  }
+}
+
+/** "viewer.isOwner: Invalid input: expected boolean, received string; …" from a zod error, else its message. */
+function describeShapeProblems(error: unknown): string {
+  if (typeof error === 'object' && error !== null && 'issues' in error && Array.isArray(error.issues)) {
+    const issues = (error.issues as { path?: unknown[]; message?: unknown }[]).slice(0, 3);
+    return issues
+      .map((issue) => {
+        const path = Array.isArray(issue.path) && issue.path.length > 0 ? issue.path.join('.') : 'answer';
+        return `${path}: ${String(issue.message)}`;
+      })
+      .join('; ');
+  }
+  return error instanceof Error ? error.message : String(error);
+}
+
+/**
+ * A schema that fails to load (a chunk gone after a deploy, a flaky network) leaves the answer unchecked,
+ * as every answer was before: the check guards against wrong shapes, it must not break working calls.
+ */
+function loadSchema<T>(source: ResponseSchemaSource<T>): Promise<ResponseSchema<T> | null> {
+  if (typeof source !== 'function') return Promise.resolve(source);
+  return source().catch(() => null);
 }
 
 function isJson(response: Response): boolean {
@@ -86,8 +137,8 @@ export async function toApiError(response: Response): Promise<ApiError> {
  * Spec section 7: every call includes cookies; GET by default; a body is sent as JSON; extra headers merge;
  * failed responses throw an ApiError; JSON responses are parsed, anything else resolves to the raw Response.
  */
-export async function request<T>(path: string, options: RequestOptions = {}): Promise<T> {
-  const { method = 'GET', body, headers, signal } = options;
+export async function request<T>(path: string, options: RequestOptions<T> = {}): Promise<T> {
+  const { method = 'GET', body, headers, signal, schema } = options;
   if (method === 'GET') {
     const preloaded = takePreloaded(path);
     if (preloaded.found) {
@@ -107,10 +158,22 @@ export async function request<T>(path: string, options: RequestOptions = {}): Pr
   if (body !== undefined) init.body = JSON.stringify(body);
   if (signal) init.signal = signal;
 
+  const checker = schema ? loadSchema(schema) : null;
   const response = await fetch(path, init);
   if (!response.ok) throw await toApiError(response);
-  if (isJson(response)) return (await response.json()) as T;
-  return response as unknown as T;
+  if (!checker) {
+    if (isJson(response)) return (await response.json()) as T;
+    return response as unknown as T;
+  }
+  if (!isJson(response)) throw new ResponseShapeError(method, path, 'expected a JSON answer');
+  const value: unknown = await response.json();
+  const check = await checker;
+  if (!check) return value as T;
+  try {
+    return check.parse(value);
+  } catch (error) {
+    throw new ResponseShapeError(method, path, describeShapeProblems(error));
+  }
 }
 
 /** Builds `path?key=value` from defined, non-empty values. */

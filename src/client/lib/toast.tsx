@@ -11,6 +11,12 @@ type Sonner = typeof SonnerModule;
 type Message = Parameters<Sonner['toast']>[0];
 type Kind = 'message' | 'success' | 'error' | 'info' | 'warning';
 
+/** Sonner's options, with the spec's one action button whose label defaults to "Action" (section 8). */
+export type ToastData = Omit<ExternalToast, 'action'> & {
+  action?: { label?: string; onClick: (event: React.MouseEvent<HTMLButtonElement>) => void };
+};
+const DEFAULT_ACTION_LABEL = 'Action';
+
 let sonner: Promise<Sonner> | null = null;
 let toasterRequested = false;
 const listeners = new Set<() => void>();
@@ -24,7 +30,11 @@ function loadSonner(): Promise<Sonner> {
   return sonner;
 }
 
-function show(kind: Kind, message: Message, data?: ExternalToast): void {
+function show(kind: Kind, message: Message, options?: ToastData): void {
+  const { action, ...rest } = options ?? {};
+  const data: ExternalToast | undefined = action
+    ? { ...rest, action: { label: action.label ?? DEFAULT_ACTION_LABEL, onClick: action.onClick } }
+    : options && rest;
   void loadSonner().then(({ toast: sonnerToast }) => {
     if (kind === 'message') sonnerToast(message, data);
     else sonnerToast[kind](message, data);
@@ -32,17 +42,14 @@ function show(kind: Kind, message: Message, data?: ExternalToast): void {
 }
 
 /** Same calls as Sonner's `toast`: plain, success, error (destructive), info, warning; each with title, description, action. */
-export const toast = Object.assign(
-  (message: Message, data?: ExternalToast) => show('message', message, data),
-  {
-    success: (message: Message, data?: ExternalToast) => show('success', message, data),
-    error: (message: Message, data?: ExternalToast) => show('error', message, data),
-    info: (message: Message, data?: ExternalToast) => show('info', message, data),
-    warning: (message: Message, data?: ExternalToast) => show('warning', message, data),
-    dismiss: (id?: string | number) =>
-      void loadSonner().then(({ toast: sonnerToast }) => sonnerToast.dismiss(id)),
-  },
-);
+export const toast = Object.assign((message: Message, data?: ToastData) => show('message', message, data), {
+  success: (message: Message, data?: ToastData) => show('success', message, data),
+  error: (message: Message, data?: ToastData) => show('error', message, data),
+  info: (message: Message, data?: ToastData) => show('info', message, data),
+  warning: (message: Message, data?: ToastData) => show('warning', message, data),
+  dismiss: (id?: string | number) =>
+    void loadSonner().then(({ toast: sonnerToast }) => sonnerToast.dismiss(id)),
+});
 
 /**
  * Spec section 9: bottom-right, 4000 ms, 3 visible, 356 px wide, 14 px gap, Alt+T, no rich colors.

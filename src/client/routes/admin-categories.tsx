@@ -1,6 +1,6 @@
 import { AdminNav } from '../features/admin/components/admin-nav.js';
-import { CategoryList } from '../features/admin/components/category-list.js';
-import { CreateCategoryForm } from '../features/admin/components/create-category-form.js';
+import { CategoryList } from '../features/categories/components/category-list.js';
+import { CreateCategoryForm } from '../features/categories/components/create-category-form.js';
 import { useDocumentTitle } from '../lib/use-document-title.js';
 
 /** /admin/categories: the catalogue's categories, in order, with create, edit, reorder and delete. */

@@ -1,8 +1,8 @@
 import { useSearchParams } from 'react-router';
 import { Tabs } from '../components/ui/tabs.js';
-import { useOpenReports } from '../features/admin/api/get-admin-reports.js';
+import { useOpenReports } from '../features/reports/api/get-open-reports.js';
 import { useAdminSubmissions } from '../features/admin/api/get-admin-submissions.js';
-import { ReportsQueue } from '../features/admin/components/reports-queue.js';
+import { ReportsQueue } from '../features/reports/components/reports-queue.js';
 import { StatsOverview } from '../features/admin/components/stats-overview.js';
 import { SubmissionQueue } from '../features/admin/components/submission-queue.js';
 import { AdminNav } from '../features/admin/components/admin-nav.js';

@@ -15,11 +15,13 @@ import { MarkdownDescription } from '../features/agents/components/markdown-desc
 import { RatingDistribution } from '../features/agents/components/rating-distribution.js';
 import { SimilarAgents } from '../features/agents/components/similar-agents.js';
 import { FavoriteButton, renderFavoriteButton } from '../features/favorites/components/favorite-button.js';
+import { useReportDialog } from '../features/reports/hooks/use-report-dialog.js';
 import { ReviewsSection } from '../features/reviews/components/reviews-section.js';
 import { useReviewActions, type ReviewActions } from '../features/reviews/hooks/use-review-actions.js';
 import { useAuthSession } from '../lib/auth-session.js';
 import { isApiError } from '../lib/request.js';
 import { useDocumentTitle } from '../lib/use-document-title.js';
+import { useScrollToHash } from '../lib/use-scroll-to-hash.js';
 import { paths } from '../paths.js';
 
 function BackButton() {
@@ -71,6 +73,8 @@ export function AgentDetailPage() {
   const agent = useAgent(slug);
   useViewerFacts(agent, user?.id ?? null);
   useRecordView(agent.data?.id);
+  // Links to #reviews (an owner's checklist, history, notifications) land on the reviews.
+  useScrollToHash(agent.data !== undefined);
   useDocumentTitle(agent.data ? agent.data.name : agent.isError ? 'Agent not found' : null);
 
   if (agent.isPending) return <AgentDetailSkeleton />;
@@ -95,10 +99,11 @@ export function AgentDetailPage() {
 
 function AgentDetailView({ agent: data }: { agent: AgentDetail }) {
   const similar = useSimilarAgents(data.category.slug, data.id);
-  const reviewActions: ReviewActions = useReviewActions(data);
+  const report = useReportDialog();
+  const reviewActions: ReviewActions = useReviewActions(data, { openReport: report.openReport });
   const onReport = () =>
     reviewActions.requireUser(`Log in to report ${data.name}.`, () =>
-      reviewActions.openReport({ kind: 'agent', id: data.id, label: data.name }),
+      report.openReport({ kind: 'agent', id: data.id, label: data.name }),
     );
 
   return (
@@ -139,6 +144,7 @@ function AgentDetailView({ agent: data }: { agent: AgentDetail }) {
       </div>
       <SimilarAgents agents={similar.data ?? []} renderFavorite={renderFavoriteButton} />
       {reviewActions.dialogs}
+      {report.dialog}
     </div>
   );
 }

@@ -1,5 +1,5 @@
-import { SearchX, Search, SlidersHorizontal } from 'lucide-react';
-import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { SearchX, SlidersHorizontal } from 'lucide-react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { parseAgentListFilters } from '../../shared/agent-list-filters.js';
 import { AGENTS_PAGE_SIZE_DEFAULT } from '../../shared/limits.js';
@@ -7,11 +7,12 @@ import { formatCount } from '../../shared/rules/count.js';
 import { AgentGridSkeleton } from '../components/layout/page-skeleton.js';
 import { Button } from '../components/ui/button.js';
 import { EmptyState } from '../components/ui/empty-state.js';
-import { Input } from '../components/ui/input.js';
 import { Pagination } from '../components/ui/pagination.js';
+import { SearchInput } from '../components/ui/search-input.js';
 import { useAgents } from '../features/agents/api/get-agents.js';
 import { AgentFilters } from '../features/agents/components/agent-filters.js';
 import { AgentGrid } from '../features/agents/components/agent-grid.js';
+import { useSearchMetrics } from '../features/agents/hooks/use-search-metrics.js';
 import { renderFavoriteButton } from '../features/favorites/components/favorite-button.js';
 import { useFilters } from '../features/categories/api/get-filters.js';
 import { cn } from '../lib/cn.js';
@@ -23,7 +24,6 @@ const SEARCH_DEBOUNCE_MS = 250;
 export function AgentsPage() {
   const location = useLocation();
   const navigate = useNavigate();
-  const searchId = useId();
   const filters = useMemo(
     () => parseAgentListFilters(new URLSearchParams(location.search)),
     [location.search],
@@ -33,6 +33,11 @@ export function AgentsPage() {
   useDocumentTitle(urlQuery ? `“${urlQuery}” agents` : 'Browse AI agents');
 
   const agents = useAgents({ ...filters, limit: AGENTS_PAGE_SIZE_DEFAULT });
+  const recordResultClick = useSearchMetrics(
+    filters.q,
+    page,
+    agents.isPlaceholderData ? undefined : agents.data?.agents,
+  );
   const filterOptions = useFilters();
   const categoryOptions = (filterOptions.data?.categories ?? []).map((category) => ({
     value: category.slug,
@@ -98,23 +103,14 @@ export function AgentsPage() {
       </div>
 
       <form role="search" className="mt-6 flex gap-2" onSubmit={(event) => event.preventDefault()}>
-        <label htmlFor={searchId} className="sr-only">
-          Search agents
-        </label>
-        <div className="relative flex-1">
-          <Search
-            className="pointer-events-none absolute top-1/2 left-3 h-4 w-4 -translate-y-1/2 text-slate-500"
-            aria-hidden="true"
-          />
-          <Input
-            id={searchId}
-            type="search"
-            value={draft}
-            onChange={(event) => onSearchChange(event.target.value)}
-            placeholder="Search by name, capability or tag"
-            className="h-12 rounded-xl pl-9 text-base"
-          />
-        </div>
+        <SearchInput
+          label="Search agents"
+          value={draft}
+          onValueChange={onSearchChange}
+          placeholder="Search by name, capability or tag"
+          className="flex-1"
+          inputClassName="h-12 rounded-xl text-base"
+        />
         <Button
           variant="outline"
           className="h-12 lg:hidden"
@@ -135,6 +131,11 @@ export function AgentsPage() {
         >
           <div className="rounded-2xl border border-slate-200 bg-white p-4 lg:sticky lg:top-24">
             <h2 className="mb-4 text-sm font-semibold text-slate-900">Filters</h2>
+            {filterOptions.isError && (
+              <p className="mb-3 text-sm text-red-700" role="alert">
+                Failed to fetch filter options
+              </p>
+            )}
             <AgentFilters
               filters={filters}
               categories={categoryOptions}
@@ -183,7 +184,11 @@ export function AgentsPage() {
             />
           ) : (
             data && (
-              <div className={cn('transition-opacity', agents.isPlaceholderData && 'opacity-60')}>
+              // Opening a result from a search is counted for its owner (links are clicked by keyboard too).
+              <div
+                className={cn('transition-opacity', agents.isPlaceholderData && 'opacity-60')}
+                onClickCapture={recordResultClick}
+              >
                 <AgentGrid agents={data.agents} headingLevel={3} renderFavorite={renderFavoriteButton} />
                 <Pagination
                   currentPage={data.currentPage || page}

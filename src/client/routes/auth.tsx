@@ -126,11 +126,7 @@ function AuthScreen({ defaultTab }: { defaultTab: AuthTab }) {
                   onSuccess={() => setCompleted(true)}
                 />
               ) : (
-                <RegisterForm
-                  returnPath={returnPath}
-                  onLogin={() => switchTab('login')}
-                  onSuccess={() => setCompleted(true)}
-                />
+                <RegisterForm onLogin={() => switchTab('login')} onSuccess={() => setCompleted(true)} />
               )}
               <SocialSignIn returnPath={safeReturnPath(returnPath)} />
             </div>

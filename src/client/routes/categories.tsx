@@ -2,7 +2,7 @@ import { LayoutGrid } from 'lucide-react';
 import { AgentGridSkeleton } from '../components/layout/page-skeleton.js';
 import { Button } from '../components/ui/button.js';
 import { EmptyState } from '../components/ui/empty-state.js';
-import { useCategories } from '../features/categories/api/get-categories.js';
+import { useCategories } from '../lib/get-categories.js';
 import { CategoryGrid } from '../features/categories/components/category-grid.js';
 import { useDocumentTitle } from '../lib/use-document-title.js';
 

@@ -1,7 +1,7 @@
 import { ArrowLeft } from 'lucide-react';
 import { Link } from 'react-router';
 import { Skeleton } from '../components/ui/skeleton.js';
-import { useCategories } from '../features/owner-agents/api/get-categories.js';
+import { useCategories } from '../lib/get-categories.js';
 import { useEditableAgent } from '../features/owner-agents/api/get-editable-agent.js';
 import { AgentLoadError } from '../features/owner-agents/components/agent-not-found.js';
 import { AgentStatusBadge } from '../features/owner-agents/components/agent-status-badge.js';

@@ -1,9 +1,9 @@
-import { Heart, Search, SearchX } from 'lucide-react';
-import { useId, useMemo, useState } from 'react';
+import { Heart, SearchX } from 'lucide-react';
+import { useMemo, useState } from 'react';
 import { AgentGridSkeleton } from '../components/layout/page-skeleton.js';
 import { Button, ButtonLink } from '../components/ui/button.js';
 import { EmptyState } from '../components/ui/empty-state.js';
-import { Input } from '../components/ui/input.js';
+import { SearchInput } from '../components/ui/search-input.js';
 import { useFavorites } from '../features/favorites/api/get-favorites.js';
 import { FavoriteCard } from '../features/favorites/components/favorite-card.js';
 import { useAuthSession } from '../lib/auth-session.js';
@@ -14,7 +14,6 @@ import { paths } from '../paths.js';
 /** /favorites: the person's saved agents, searchable by name or tagline and filterable by their own tags. */
 export function FavoritesPage() {
   useDocumentTitle('Favorites');
-  const searchId = useId();
   const { user } = useAuthSession();
   const favorites = useFavorites(user !== null);
   const [query, setQuery] = useState('');
@@ -71,23 +70,13 @@ export function FavoritesPage() {
       ) : (
         <>
           <div className="mt-6 flex flex-col gap-4">
-            <div className="relative max-w-md">
-              <label htmlFor={searchId} className="sr-only">
-                Search favorites
-              </label>
-              <Search
-                className="pointer-events-none absolute top-1/2 left-3 h-4 w-4 -translate-y-1/2 text-slate-500"
-                aria-hidden="true"
-              />
-              <Input
-                id={searchId}
-                type="search"
-                value={query}
-                onChange={(event) => setQuery(event.target.value)}
-                placeholder="Search by name or tagline"
-                className="pl-9"
-              />
-            </div>
+            <SearchInput
+              label="Search favorites"
+              value={query}
+              onValueChange={setQuery}
+              placeholder="Search by name or tagline"
+              className="max-w-md"
+            />
             {tags.length > 0 && (
               <div role="group" aria-label="Filter by tag" className="flex flex-wrap gap-2">
                 <button

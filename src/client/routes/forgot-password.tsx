@@ -1,13 +1,12 @@
 import { KeyRound, MailCheck } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
-import { emailOnlySchema } from '../../shared/api/auth.js';
 import { AccountCard } from '../components/layout/account-card.js';
 import { Button } from '../components/ui/button.js';
-import { TextField } from '../components/ui/form-field.js';
 import { ButtonSpinner } from '../components/ui/spinner.js';
 import { useForgotPassword } from '../features/auth/api/forgot-password.js';
-import { zodFieldErrors } from '../lib/form-errors.js';
+import { EmailField } from '../features/auth/components/account-fields.js';
+import { useEmailField } from '../features/auth/hooks/use-email-field.js';
 import { isApiError } from '../lib/request.js';
 import { toast } from '../lib/toast.js';
 import { paths } from '../paths.js';
@@ -15,25 +14,20 @@ import { paths } from '../paths.js';
 /** Asks for a reset link; the server answers the same neutral message for every address. */
 export function ForgotPasswordPage() {
   const forgot = useForgotPassword();
-  const [email, setEmail] = useState('');
-  const [error, setError] = useState<string | undefined>(undefined);
+  const emailField = useEmailField();
   const [sentMessage, setSentMessage] = useState<string | null>(null);
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (forgot.isPending) return;
-    const parsed = emailOnlySchema.safeParse({ email });
-    if (!parsed.success) {
-      setError(zodFieldErrors<'email'>(parsed.error).email);
-      return;
-    }
-    setError(undefined);
-    forgot.mutate(parsed.data.email, {
+    const email = emailField.check();
+    if (email === null) return;
+    forgot.mutate(email, {
       onSuccess: (answer) => setSentMessage(answer.message),
       onError: (failure) => {
         const message = isApiError(failure) && failure.serverMessage;
         toast.error('Request failed', { description: message || 'An error occurred. Please try again.' });
-        if (isApiError(failure) && failure.details?.email?.[0]) setError(failure.details.email[0]);
+        if (isApiError(failure) && failure.details?.email?.[0]) emailField.setError(failure.details.email[0]);
       },
     });
   };
@@ -76,17 +70,7 @@ export function ForgotPasswordPage() {
       footer={backToLogin}
     >
       <form onSubmit={onSubmit} noValidate className="space-y-4">
-        <TextField
-          label="Email"
-          name="email"
-          type="email"
-          autoComplete="email"
-          inputMode="email"
-          placeholder="you@example.com"
-          value={email}
-          onValueChange={setEmail}
-          error={error}
-        />
+        <EmailField value={emailField.email} onValueChange={emailField.setEmail} error={emailField.error} />
         <Button type="submit" className="w-full" disabled={forgot.isPending}>
           {forgot.isPending ? (
             <>

@@ -5,11 +5,8 @@ import { AccountCard } from '../components/layout/account-card.js';
 import { Button } from '../components/ui/button.js';
 import { GithubIcon } from '../components/ui/github-icon.js';
 import { ButtonSpinner } from '../components/ui/spinner.js';
-import {
-  pollDeviceSignin,
-  startDeviceSignin,
-  type DeviceSignin,
-} from '../features/auth/api/github-device.js';
+import type { GithubDeviceStart } from '../../shared/api/auth.js';
+import { pollDeviceSignin, startDeviceSignin } from '../features/auth/api/github-device.js';
 import { useAuthSession } from '../lib/auth-session.js';
 import { isApiError } from '../lib/request.js';
 import { postTabMessage } from '../lib/tab-sync.js';
@@ -23,14 +20,14 @@ const SLOW_DOWN_STEP_S = 5;
 type Phase =
   | { kind: 'idle' }
   | { kind: 'starting' }
-  | { kind: 'waiting'; device: DeviceSignin; startedAt: number }
+  | { kind: 'waiting'; device: GithubDeviceStart; startedAt: number }
   | { kind: 'complete' }
   | { kind: 'expired' }
   | { kind: 'denied' }
   | { kind: 'unconfigured' }
   | { kind: 'error'; message: string };
 
-function CodePanel({ device }: { device: DeviceSignin }) {
+function CodePanel({ device }: { device: GithubDeviceStart }) {
   const [copied, setCopied] = useState(false);
   const copy = async () => {
     try {

@@ -10,7 +10,7 @@ import { Skeleton } from '../components/ui/skeleton.js';
 import { useHome } from '../features/agents/api/get-home.js';
 import { AgentGrid } from '../features/agents/components/agent-grid.js';
 import { renderFavoriteButton } from '../features/favorites/components/favorite-button.js';
-import { useCategories } from '../features/categories/api/get-categories.js';
+import { useCategories } from '../lib/get-categories.js';
 import { CategoryGrid } from '../features/categories/components/category-grid.js';
 import { useDocumentTitle } from '../lib/use-document-title.js';
 import { paths } from '../paths.js';

@@ -7,7 +7,7 @@ import { Button, ButtonLink } from '../components/ui/button.js';
 import { PasswordField } from '../components/ui/form-field.js';
 import { ButtonSpinner } from '../components/ui/spinner.js';
 import { useResetPassword } from '../features/auth/api/reset-password.js';
-import { PasswordStrengthMeter } from '../features/auth/components/password-strength-meter.js';
+import { NewPasswordField } from '../features/auth/components/account-fields.js';
 import { zodFieldErrors, type FieldErrors } from '../lib/form-errors.js';
 import { isApiError } from '../lib/request.js';
 import { useValidatedForm } from '../lib/use-validated-form.js';
@@ -94,16 +94,13 @@ export function ResetPasswordPage() {
       }
     >
       <form ref={form.formRef} onSubmit={onSubmit} noValidate className="space-y-4">
-        <PasswordField
+        <NewPasswordField
           label="New password"
           name="password"
-          autoComplete="new-password"
           value={values.password}
           onValueChange={form.set('password')}
           error={errors.password}
-        >
-          <PasswordStrengthMeter password={values.password} />
-        </PasswordField>
+        />
         <PasswordField
           label="Confirm new password"
           name="confirmPassword"

@@ -4,7 +4,7 @@ import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { changePasswordSchema } from '../../shared/api/auth.js';
 import { displayName } from '../../shared/rules/display-name.js';
 import { Badge } from '../components/ui/badge.js';
-import { Button } from '../components/ui/button.js';
+import { Button, PendingButton } from '../components/ui/button.js';
 import { Card } from '../components/ui/card.js';
 import { PasswordField, TextField } from '../components/ui/form-field.js';
 import { Label, Select } from '../components/ui/input.js';
@@ -13,9 +13,14 @@ import { useChangePassword } from '../features/auth/api/change-password.js';
 import { useSendVerificationEmail } from '../features/auth/api/send-verification-email.js';
 import { useUpdateProfile, type ProfileInput } from '../features/auth/api/update-profile.js';
 import { DeleteAccountDialog } from '../features/auth/components/delete-account-dialog.js';
-import { PasswordStrengthMeter } from '../features/auth/components/password-strength-meter.js';
+import {
+  CompanyFields,
+  NewPasswordField,
+  PersonNameFields,
+} from '../features/auth/components/account-fields.js';
 import { serverFieldErrors, zodFieldErrors, type FieldErrors } from '../lib/form-errors.js';
-import { CURRENT_USER_KEY, useAuthSession, type SessionUser } from '../lib/auth-session.js';
+import { useAuthSession, type SessionUser } from '../lib/auth-session.js';
+import { queryKeys } from '../lib/query-keys.js';
 import { cn } from '../lib/cn.js';
 import { isApiError } from '../lib/request.js';
 import { toast } from '../lib/toast.js';
@@ -138,7 +143,7 @@ function ProfileForm({ user }: { user: SessionUser }) {
     update.mutate(input, {
       onSuccess: (saved) => {
         setErrors({});
-        queryClient.setQueryData(CURRENT_USER_KEY, saved);
+        queryClient.setQueryData(queryKeys.auth.currentUser(), saved);
         toast.success('Profile updated', { description: 'Your changes have been saved.' });
       },
       onError: (failure) => {
@@ -152,24 +157,7 @@ function ProfileForm({ user }: { user: SessionUser }) {
 
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-4">
-      <div className="grid gap-4 sm:grid-cols-2">
-        <TextField
-          label="First name"
-          name="firstName"
-          autoComplete="given-name"
-          value={values.firstName}
-          onValueChange={set('firstName')}
-          error={errors.firstName}
-        />
-        <TextField
-          label="Last name"
-          name="lastName"
-          autoComplete="family-name"
-          value={values.lastName}
-          onValueChange={set('lastName')}
-          error={errors.lastName}
-        />
-      </div>
+      <PersonNameFields values={values} errors={errors} set={set} />
       <TextField
         label="Full name"
         name="fullName"
@@ -191,26 +179,7 @@ function ProfileForm({ user }: { user: SessionUser }) {
           <option value="enterprise">Enterprise (work use)</option>
         </Select>
       </div>
-      <div className="grid gap-4 sm:grid-cols-2">
-        <TextField
-          label="Company name"
-          name="companyName"
-          autoComplete="organization"
-          value={values.companyName}
-          onValueChange={set('companyName')}
-          error={errors.companyName}
-        />
-        <TextField
-          label="Company website"
-          name="companyWebsite"
-          type="url"
-          autoComplete="url"
-          placeholder="https://example.com"
-          value={values.companyWebsite}
-          onValueChange={set('companyWebsite')}
-          error={errors.companyWebsite}
-        />
-      </div>
+      <CompanyFields values={values} errors={errors} set={set} />
       <Switch
         label="Show me anonymously"
         checked={isAnonymous}
@@ -230,10 +199,9 @@ function ProfileForm({ user }: { user: SessionUser }) {
         }
       />
       <div className="flex justify-end">
-        <Button type="submit" disabled={update.isPending}>
-          {update.isPending && <ButtonSpinner />}
+        <PendingButton type="submit" pending={update.isPending}>
           Save changes
-        </Button>
+        </PendingButton>
       </div>
     </form>
   );
@@ -256,15 +224,14 @@ function EmailSection({ user }: { user: SessionUser }) {
         )}
       </div>
       {!user.emailVerified && (
-        <Button
+        <PendingButton
           variant="outline"
           className="mt-4"
-          disabled={send.isPending}
           onClick={() => send.mutate(user.email)}
+          pending={send.isPending}
         >
-          {send.isPending && <ButtonSpinner />}
           Resend verification e-mail
-        </Button>
+        </PendingButton>
       )}
     </Section>
   );
@@ -307,21 +274,17 @@ function ChangePasswordForm() {
         onValueChange={set('currentPassword')}
         error={errors.currentPassword}
       />
-      <PasswordField
+      <NewPasswordField
         label="New password"
         name="newPassword"
-        autoComplete="new-password"
         value={values.newPassword}
         onValueChange={set('newPassword')}
         error={errors.newPassword}
-      >
-        <PasswordStrengthMeter password={values.newPassword} />
-      </PasswordField>
+      />
       <div className="flex justify-end">
-        <Button type="submit" disabled={change.isPending}>
-          {change.isPending && <ButtonSpinner />}
+        <PendingButton type="submit" pending={change.isPending}>
           Change password
-        </Button>
+        </PendingButton>
       </div>
     </form>
   );

@@ -2,15 +2,15 @@ import { useQueryClient } from '@tanstack/react-query';
 import { MailCheck, MailWarning } from 'lucide-react';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
-import { emailOnlySchema } from '../../shared/api/auth.js';
 import { AccountCard } from '../components/layout/account-card.js';
-import { Button, ButtonLink } from '../components/ui/button.js';
-import { TextField } from '../components/ui/form-field.js';
-import { ButtonSpinner, Spinner } from '../components/ui/spinner.js';
+import { ButtonLink, PendingButton } from '../components/ui/button.js';
+import { Spinner } from '../components/ui/spinner.js';
 import { useSendVerificationEmail } from '../features/auth/api/send-verification-email.js';
 import { useVerifyEmail } from '../features/auth/api/verify-email.js';
-import { zodFieldErrors } from '../lib/form-errors.js';
-import { CURRENT_USER_KEY, useAuthSession, type SessionUser } from '../lib/auth-session.js';
+import { EmailField } from '../features/auth/components/account-fields.js';
+import { useEmailField } from '../features/auth/hooks/use-email-field.js';
+import { useAuthSession, type SessionUser } from '../lib/auth-session.js';
+import { queryKeys } from '../lib/query-keys.js';
 import { isApiError } from '../lib/request.js';
 import { paths } from '../paths.js';
 
@@ -18,38 +18,21 @@ const INCOMPLETE_LINK = 'This verification link is incomplete. Request a new one
 
 function ResendForm({ initialEmail }: { initialEmail: string }) {
   const send = useSendVerificationEmail();
-  const [email, setEmail] = useState(initialEmail);
-  const [error, setError] = useState<string | undefined>(undefined);
+  const emailField = useEmailField(initialEmail);
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (send.isPending) return;
-    const parsed = emailOnlySchema.safeParse({ email });
-    if (!parsed.success) {
-      setError(zodFieldErrors<'email'>(parsed.error).email);
-      return;
-    }
-    setError(undefined);
-    send.mutate(parsed.data.email);
+    const email = emailField.check();
+    if (email !== null) send.mutate(email);
   };
 
   return (
     <form onSubmit={onSubmit} noValidate className="mt-6 space-y-4">
-      <TextField
-        label="Email"
-        name="email"
-        type="email"
-        autoComplete="email"
-        inputMode="email"
-        placeholder="you@example.com"
-        value={email}
-        onValueChange={setEmail}
-        error={error}
-      />
-      <Button type="submit" className="w-full" disabled={send.isPending}>
-        {send.isPending && <ButtonSpinner />}
+      <EmailField value={emailField.email} onValueChange={emailField.setEmail} error={emailField.error} />
+      <PendingButton type="submit" className="w-full" pending={send.isPending}>
         Send a new link
-      </Button>
+      </PendingButton>
       {send.isSuccess && (
         <p role="status" className="text-sm text-emerald-800">
           {send.data.message}
@@ -76,8 +59,9 @@ export function VerifyEmailPage() {
     mutate(token, {
       onSuccess: (verified) => {
         // Only the signed-in person's own record replaces the cached user.
-        const current = queryClient.getQueryData<SessionUser | null>(CURRENT_USER_KEY);
-        if (current && current.id === verified.id) queryClient.setQueryData(CURRENT_USER_KEY, verified);
+        const current = queryClient.getQueryData<SessionUser | null>(queryKeys.auth.currentUser());
+        if (current && current.id === verified.id)
+          queryClient.setQueryData(queryKeys.auth.currentUser(), verified);
       },
       onError: (error) =>
         setFailure(isApiError(error) ? error.message : 'We could not verify your e-mail. Please try again.'),

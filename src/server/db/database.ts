@@ -18,9 +18,28 @@ export interface Db {
 /** Either the handle or a transaction: repository writes accept both. */
 export type Executor = Kysely<Database> | Transaction<Database>;
 
+/**
+ * How long a query waits for a PostgreSQL connection, new or from the pool, before it fails and the
+ * request is answered 503 (docs/decisions/0011-outages-degrade.md). pg's default waits forever, so
+ * an unreachable server held every request. A connection on this machine or a LAN opens in
+ * milliseconds; a query still waiting for one after this long is in an outage or an overload.
+ */
+export const POSTGRES_CONNECT_TIMEOUT_MS = 2000;
+
 export function createDb(database: Config['database']): Db {
   if (database.kind === 'postgres') {
-    const pool = new pg.Pool({ connectionString: database.url, max: 10 });
+    const pool = new pg.Pool({
+      connectionString: database.url,
+      max: 10,
+      connectionTimeoutMillis: POSTGRES_CONNECT_TIMEOUT_MS,
+      keepAlive: true,
+    });
+    // A connection that breaks (the server restarted or went away) emits 'error', and so does the pool
+    // for an idle one; unheard, either event would end the process. The query running on it fails with
+    // the error and the pool drops the connection; the next query opens a new one, and its failure, if
+    // the server is still away, reaches that query's caller (answered 503 by http/error-handler.ts).
+    pool.on('error', () => {});
+    pool.on('connect', (client) => client.on('error', () => {}));
     // Counts and sums come back as strings by default; every bigint here fits a JS number.
     pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
     pg.types.setTypeParser(pg.types.builtins.NUMERIC, (value) => Number(value));

@@ -3,12 +3,14 @@ import type { Db } from './database.js';
 import { initialMigration } from './migrations/0001-initial.js';
 import { submissionsMigration } from './migrations/0002-submissions.js';
 import { oneLiveListingPerRepositoryMigration } from './migrations/0003-one-live-listing-per-repository.js';
+import { ownerMetricsMigration } from './migrations/0004-owner-metrics.js';
 
 function migrationsFor(db: Db): Record<string, Migration> {
   return {
     '0001-initial': initialMigration(db.dialect),
     '0002-submissions': submissionsMigration(db.dialect),
     '0003-one-live-listing-per-repository': oneLiveListingPerRepositoryMigration,
+    '0004-owner-metrics': ownerMetricsMigration,
   };
 }
 

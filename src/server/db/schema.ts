@@ -164,6 +164,31 @@ export interface AgentViewsTable {
   day: string;
 }
 
+/** Owners' figures: one row per agent, day (YYYY-MM-DD) and metric (views, visitors, clicks_<target>, rank). */
+export interface AgentMetricsDailyTable {
+  agent_id: number;
+  day: string;
+  metric: string;
+  value: number;
+}
+
+/** Searches whose first page showed the agent, per normalized term and day. */
+export interface AgentSearchTermsDailyTable {
+  agent_id: number;
+  day: string;
+  term: string;
+  impressions: number;
+  clicks: number;
+}
+
+/** Today's outbound clicks per visitor hash, to count each once per visitor, agent, target and day. */
+export interface AgentClickVisitorsTable {
+  agent_id: number;
+  visitor_hash: string;
+  target: string;
+  day: string;
+}
+
 export interface SiteStatsTable {
   id: number;
   rating_count: number;
@@ -273,6 +298,9 @@ export interface Database {
   agent_revisions: AgentRevisionsTable;
   agent_events: AgentEventsTable;
   github_connections: GithubConnectionsTable;
+  agent_metrics_daily: AgentMetricsDailyTable;
+  agent_search_terms_daily: AgentSearchTermsDailyTable;
+  agent_click_visitors: AgentClickVisitorsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

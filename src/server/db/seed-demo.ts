@@ -8,6 +8,7 @@ import { trendingScore } from '../features/agents/agents.service.js';
 import { createRandom, type Random } from '../lib/random.js';
 import { utcDay } from '../lib/time.js';
 import { EMPTY_AGENT_COUNTERS } from '../features/agents/agent-counters.js';
+import { seedDemoMetrics } from './seed-demo-metrics.js';
 
 const DAY_MS = 86_400_000;
 
@@ -24,6 +25,7 @@ function ratingNear(target: number, random: Random): 1 | 2 | 3 | 4 | 5 {
 export async function seedDemoIfEmpty(
   db: Db,
   now = Date.now(),
+  options: { ownerPasswordHash?: string | null } = {},
 ): Promise<{ agents: number; reviews: number } | null> {
   const existing = await db.kysely.selectFrom('categories').select('id').limit(1).executeTakeFirst();
   if (existing) return null;
@@ -202,6 +204,19 @@ export async function seedDemoIfEmpty(
       .set({ rating_count: totals.count, rating_sum: totals.sum, mean_snapshot: mean })
       .where('id', '=', 1)
       .execute();
+    await seedDemoMetrics(trx, {
+      now,
+      agents: agentIds.map((id, index) => ({
+        id,
+        slug: seedAgents[index]!.slug,
+        name: seedAgents[index]!.name,
+        tags: seedAgents[index]!.tags,
+        categoryId: agentRows[index]!.category_id,
+        createdAt: agentCreated[index]!,
+      })),
+      reviewerIds: users.map((user) => user.id),
+      ownerPasswordHash: options.ownerPasswordHash ?? null,
+    });
     return { agents: agentRows.length, reviews: reviewRows.length };
   });
 }

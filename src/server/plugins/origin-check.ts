@@ -5,6 +5,19 @@ import { forbidden } from '../errors.js';
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**
+ * Whether a browser's `Origin` is ours: PUBLIC_URL's origin, or the very host the request was sent to (the
+ * same site reached by another name, such as 127.0.0.1 for localhost). The websocket handshake uses it too.
+ */
+export function isOwnOrigin(origin: string, publicOrigin: string, host: string | undefined): boolean {
+  if (origin === publicOrigin) return true;
+  try {
+    return new URL(origin).host === host;
+  } catch {
+    return false;
+  }
+}
+
+/**
  * Refuses state-changing requests that a browser sends from another site (DESIGN section 6).
  * Clients that send no Origin (curl, server-to-server) are not browsers riding a cookie, so they pass.
  */
@@ -16,14 +29,8 @@ async function originCheck(app: FastifyInstance) {
     if (request.headers['sec-fetch-site'] === 'cross-site')
       throw forbidden('Cross-site requests are not allowed.');
     if (!origin) return;
-    const sameHost = (() => {
-      try {
-        return new URL(origin).host === request.headers.host;
-      } catch {
-        return false;
-      }
-    })();
-    if (origin !== allowed && !sameHost) throw forbidden('Requests from another origin are not allowed.');
+    if (!isOwnOrigin(origin, allowed, request.headers.host))
+      throw forbidden('Requests from another origin are not allowed.');
   });
 }
 

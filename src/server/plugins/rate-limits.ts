@@ -2,9 +2,12 @@ import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from
 import fp from 'fastify-plugin';
 import type { Redis } from 'ioredis';
 import { AppError } from '../errors.js';
+import { isRedisReady } from '../lib/redis.js';
+import { withTimeout } from '../lib/with-timeout.js';
 
 /**
- * Fixed-window counters, in memory or in Redis (shared by every instance, DESIGN section 1).
+ * Fixed-window counters, in memory or in Redis (shared by every instance, DESIGN section 1); while
+ * Redis is unreachable, in this instance's memory (docs/decisions/0011-outages-degrade.md).
  * Written here rather than taken from @fastify/rate-limit because a route needs several limits at
  * once (per address and per account), and that plugin runs only one limiter per request.
  */
@@ -51,6 +54,55 @@ export function createRedisStore(redis: Redis): RateLimitStore {
   };
 }
 
+/** How long Redis may take to count a hit before this instance counts it in its own memory. */
+export const SHARED_COUNT_TIMEOUT_MS = 50;
+/** After a count failed or timed out on a connection that looked ready, Redis is left alone this long. */
+export const SHARED_COUNT_PAUSE_MS = 1000;
+
+/**
+ * Counts in the shared store while it is ready and answers within timeoutMs, and in the local one
+ * otherwise, so an outage costs a request at most timeoutMs and never an error. Counts made locally
+ * during an outage stay local: when the shared store is back its own windows apply again.
+ */
+export function createFallbackStore(options: {
+  shared: RateLimitStore;
+  isSharedReady: () => boolean;
+  local: RateLimitStore;
+  timeoutMs?: number;
+  pauseMs?: number;
+  /** Called when counting moves to the local store (with the reason) and when it moves back. */
+  onSwitch?: (to: 'shared' | 'local', reason?: unknown) => void;
+}): RateLimitStore {
+  const { shared, isSharedReady, local, onSwitch = () => {} } = options;
+  const timeoutMs = options.timeoutMs ?? SHARED_COUNT_TIMEOUT_MS;
+  const pauseMs = options.pauseMs ?? SHARED_COUNT_PAUSE_MS;
+  let pausedUntil = 0;
+  let current: 'shared' | 'local' = 'shared';
+  const use = (to: 'shared' | 'local', reason?: unknown) => {
+    if (current === to) return;
+    current = to;
+    onSwitch(to, reason);
+  };
+  return {
+    async hit(key, windowMs) {
+      if (!isSharedReady()) {
+        use('local', new Error('not connected'));
+        return local.hit(key, windowMs);
+      }
+      if (Date.now() < pausedUntil) return local.hit(key, windowMs);
+      try {
+        const counted = await withTimeout(shared.hit(key, windowMs), timeoutMs);
+        use('shared');
+        return counted;
+      } catch (error) {
+        pausedUntil = Date.now() + pauseMs;
+        use('local', error);
+        return local.hit(key, windowMs);
+      }
+    },
+  };
+}
+
 const UNITS: Record<string, number> = { second: 1000, minute: 60_000, hour: 3_600_000 };
 
 /** "15 minutes" → 900000. */
@@ -73,6 +125,14 @@ export interface RateLimits {
     window: string,
     key: (request: FastifyRequest) => string | undefined,
   ): preHandlerAsyncHookHandler;
+  /**
+   * Counts one request under `name:key` and answers the count in the window without refusing
+   * anything, for a route that decides itself what a count means (the login's progressive delay).
+   * The count is not scaled: compare it with `allowed(max)`.
+   */
+  count(name: string, key: string, window: string): Promise<number>;
+  /** What `max` becomes under RATE_LIMIT_MULTIPLIER, as the hooks above scale it. */
+  allowed(max: number): number;
 }
 
 declare module 'fastify' {
@@ -82,7 +142,23 @@ declare module 'fastify' {
 }
 
 async function rateLimits(app: FastifyInstance, options: { redis?: Redis }) {
-  const store = options.redis ? createRedisStore(options.redis) : createMemoryStore();
+  const { redis } = options;
+  const store = redis
+    ? createFallbackStore({
+        shared: createRedisStore(redis),
+        isSharedReady: () => isRedisReady(redis),
+        local: createMemoryStore(),
+        onSwitch: (to, reason) => {
+          if (to === 'local') {
+            const message = reason instanceof Error ? reason.message : String(reason);
+            app.log.warn(
+              { reason: message },
+              "rate limits: Redis unavailable, counting in this instance's memory",
+            );
+          } else app.log.info('rate limits: shared through Redis again');
+        },
+      })
+    : createMemoryStore();
   const multiplier = app.config.rateLimitMultiplier;
 
   function limiter(
@@ -115,6 +191,8 @@ async function rateLimits(app: FastifyInstance, options: { redis?: Redis }) {
         const value = key(request);
         return value === undefined ? undefined : `key:${value}`;
       }),
+    count: async (name, key, window) => (await store.hit(`${name}:key:${key}`, parseWindow(window))).count,
+    allowed: (max) => Math.max(1, Math.round(max * multiplier)),
   } satisfies RateLimits);
 }
 

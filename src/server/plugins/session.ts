@@ -1,9 +1,9 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { SESSION_IDLE_TIMEOUT_MS } from '../../shared/limits.js';
 import type { UserRow } from '../db/schema.js';
 import { forbidden, unauthenticated } from '../errors.js';
+import { endSessions, isSessionLive } from '../features/auth/sessions.service.js';
 import { nowIso } from '../lib/time.js';
 
 /** A session lives at most this long, however active it is. */
@@ -45,7 +45,8 @@ export const hashToken = (token: string) => createHash('sha256').update(token).d
 async function sessions(app: FastifyInstance) {
   const secure = app.config.secureCookies;
   const cookieName = sessionCookieNameFor(secure);
-  const db = app.db.kysely;
+  const deps = app.services.auth;
+  const repo = deps.sessions;
 
   app.decorate('sessionCookieName', cookieName);
   app.decorateRequest('user', null);
@@ -55,30 +56,16 @@ async function sessions(app: FastifyInstance) {
     const token = request.cookies[cookieName];
     if (!token || !(request.url.startsWith('/api/') || request.url.startsWith('/ws'))) return;
     const tokenHash = hashToken(token);
-    const row = await db
-      .selectFrom('sessions')
-      .innerJoin('users', 'users.id', 'sessions.user_id')
-      .selectAll('users')
-      .select(['sessions.last_active_at', 'sessions.expires_at'])
-      .where('sessions.token_hash', '=', tokenHash)
-      .executeTakeFirst();
+    const row = await repo.findWithUser(tokenHash);
     const now = Date.now();
-    if (
-      !row ||
-      Date.parse(row.expires_at) <= now ||
-      now - Date.parse(row.last_active_at) > SESSION_IDLE_TIMEOUT_MS
-    ) {
-      if (row) await db.deleteFrom('sessions').where('token_hash', '=', tokenHash).execute();
+    if (!row || !isSessionLive(row, now)) {
+      if (row) await endSessions(deps, { tokenHashes: [tokenHash] });
       reply.clearCookie(cookieName, { path: '/' });
       reply.clearCookie(SESSION_HINT_COOKIE, { path: '/' });
       return;
     }
     if (now - Date.parse(row.last_active_at) > ACTIVITY_WRITE_INTERVAL_MS) {
-      await db
-        .updateTable('sessions')
-        .set({ last_active_at: nowIso() })
-        .where('token_hash', '=', tokenHash)
-        .execute();
+      await repo.markActive(tokenHash, nowIso());
     }
     const { last_active_at: _lastActive, expires_at: _expires, ...user } = row;
     request.user = user;
@@ -87,22 +74,18 @@ async function sessions(app: FastifyInstance) {
 
   // A new token at every sign-in (the old one is ended), so a planted cookie never becomes a session.
   app.decorate('startSession', async (request: FastifyRequest, reply: FastifyReply, userId: number) => {
-    if (request.sessionTokenHash)
-      await db.deleteFrom('sessions').where('token_hash', '=', request.sessionTokenHash).execute();
+    if (request.sessionTokenHash) await endSessions(deps, { tokenHashes: [request.sessionTokenHash] });
     const userAgent = request.headers['user-agent'];
     const token = randomBytes(32).toString('base64url');
     const now = Date.now();
-    await db
-      .insertInto('sessions')
-      .values({
-        token_hash: hashToken(token),
-        user_id: userId,
-        created_at: new Date(now).toISOString(),
-        last_active_at: new Date(now).toISOString(),
-        expires_at: new Date(now + SESSION_ABSOLUTE_LIFETIME_MS).toISOString(),
-        user_agent: userAgent?.slice(0, 300) ?? null,
-      })
-      .execute();
+    await repo.insert({
+      token_hash: hashToken(token),
+      user_id: userId,
+      created_at: new Date(now).toISOString(),
+      last_active_at: new Date(now).toISOString(),
+      expires_at: new Date(now + SESSION_ABSOLUTE_LIFETIME_MS).toISOString(),
+      user_agent: userAgent?.slice(0, 300) ?? null,
+    });
     request.sessionTokenHash = hashToken(token);
     reply.setCookie(cookieName, token, {
       path: '/',
@@ -121,9 +104,7 @@ async function sessions(app: FastifyInstance) {
   });
 
   app.decorate('endSession', async (request: FastifyRequest, reply: FastifyReply) => {
-    if (request.sessionTokenHash) {
-      await db.deleteFrom('sessions').where('token_hash', '=', request.sessionTokenHash).execute();
-    }
+    if (request.sessionTokenHash) await endSessions(deps, { tokenHashes: [request.sessionTokenHash] });
     request.user = null;
     request.sessionTokenHash = null;
     reply.clearCookie(cookieName, { path: '/' });

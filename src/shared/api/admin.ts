@@ -1,14 +1,9 @@
 import { z } from 'zod';
 import { agentStatuses } from '../catalogue.js';
-import {
-  CATEGORY_DESCRIPTION_MAX,
-  CATEGORY_NAME_MAX,
-  REJECTION_REASON_MAX,
-  REJECTION_REASON_MIN,
-} from '../limits.js';
+import { REJECTION_REASON_MAX, REJECTION_REASON_MIN } from '../limits.js';
 import { agentListingFieldsSchema } from './submissions.js';
 
-/** The moderators' side: submissions queue, decisions, figures and categories (DESIGN section 2). */
+/** The moderators' side: submissions queue, decisions and figures (DESIGN section 2). */
 
 /** One entry of GET /api/admin/submissions?status=pending: a new listing or an edit of a live one. */
 export const adminSubmissionSchema = z.object({
@@ -52,7 +47,7 @@ export const approveResponseSchema = z.object({
 });
 
 /** POST /api/admin/agents/{id}/reject {reason} */
-export const rejectSubmissionSchema = z.object({
+export const rejectSubmissionSchema = z.strictObject({
   reason: z
     .string({ error: 'Give the owner a reason' })
     .trim()
@@ -94,71 +89,3 @@ export const adminStatsSchema = z.object({
   ),
 });
 export type AdminStats = z.infer<typeof adminStatsSchema>;
-
-/** Categories as admins manage them (GET /api/admin/categories). */
-export const adminCategorySchema = z.object({
-  id: z.number().int(),
-  slug: z.string(),
-  name: z.string(),
-  description: z.string(),
-  icon: z.string(),
-  position: z.number().int(),
-  /** Published agents (what visitors see). */
-  agentCount: z.number().int(),
-  /** Agents in any status: these block deletion. */
-  totalAgents: z.number().int(),
-});
-export type AdminCategory = z.infer<typeof adminCategorySchema>;
-export const adminCategoryListSchema = z.object({ categories: z.array(adminCategorySchema) });
-export type AdminCategoryList = z.infer<typeof adminCategoryListSchema>;
-
-const categoryName = z
-  .string({ error: 'Name is required' })
-  .trim()
-  .min(2, 'Name must be at least 2 characters')
-  .max(CATEGORY_NAME_MAX, `Name can have at most ${CATEGORY_NAME_MAX} characters`);
-const categoryDescription = z
-  .string()
-  .trim()
-  .max(CATEGORY_DESCRIPTION_MAX, `Description can have at most ${CATEGORY_DESCRIPTION_MAX} characters`);
-const categoryIcon = z
-  .string()
-  .trim()
-  .regex(/^[a-z0-9-]{1,40}$/, 'Choose an icon');
-
-/** POST /api/admin/categories; the slug is made from the name when not given. */
-export const createCategorySchema = z.object({
-  name: categoryName,
-  slug: z
-    .string()
-    .trim()
-    .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'The slug may use lowercase letters, digits and dashes')
-    .max(80)
-    .optional(),
-  description: categoryDescription.default(''),
-  icon: categoryIcon.default('tag'),
-});
-export type CreateCategory = z.input<typeof createCategorySchema>;
-
-/** PUT /api/admin/categories/{id}: rename, describe, change icon or position. */
-export const updateCategorySchema = z.object({
-  name: categoryName.optional(),
-  description: categoryDescription.optional(),
-  icon: categoryIcon.optional(),
-  position: z.number().int().min(0).max(10_000).optional(),
-});
-export type UpdateCategory = z.input<typeof updateCategorySchema>;
-
-/** PUT /api/admin/categories/order {ids}: the full new order, first to last. */
-export const reorderCategoriesSchema = z.object({
-  ids: z.array(z.number().int().positive()).min(1).max(500),
-});
-
-/** DELETE /api/admin/categories/{id}?moveTo={slug}: 409 with the count when agents remain and no moveTo. */
-export const deleteCategoryQuerySchema = z.object({
-  moveTo: z
-    .string()
-    .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'moveTo must be a category slug')
-    .max(80)
-    .optional(),
-});

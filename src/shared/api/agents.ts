@@ -64,10 +64,8 @@ export const agentSummarySchema = z.object({
 });
 export type AgentSummary = z.infer<typeof agentSummarySchema>;
 
-/** GET /api/agents/{idOrSlug} (DESIGN section 2). */
-export const agentDetailSchema = z.object({
-  id: z.number().int(),
-  slug: z.string(),
+/** A listing's descriptive fields as they read: the public detail and the owners' and moderators' views share them. */
+export const agentListingTextShape = {
   name: z.string(),
   tagline: z.string(),
   description: z.string(),
@@ -77,6 +75,13 @@ export const agentDetailSchema = z.object({
   repoUrl: z.string().nullable(),
   docsUrl: z.string().nullable(),
   pricing: z.enum(pricingModels),
+};
+
+/** GET /api/agents/{idOrSlug} (DESIGN section 2). */
+export const agentDetailSchema = z.object({
+  id: z.number().int(),
+  slug: z.string(),
+  ...agentListingTextShape,
   logoUrl: z.string().nullable(),
   verified: z.boolean(),
   owner: z.object({ displayName: z.string() }),
@@ -102,32 +107,11 @@ export const agentIdOrSlugParamsSchema = z.object({
   id: z.string().min(1).max(120),
 });
 
-export const reviewSchema = z.object({
-  id: z.number().int(),
-  agentId: z.number().int(),
-  rating: z.number().int().min(1).max(5),
-  title: z.string().nullable(),
-  body: z.string(),
-  author: z.object({ displayName: z.string() }),
-  helpfulCount: z.number().int(),
-  ownerReply: z.object({ body: z.string(), createdAt: z.string() }).nullable(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
-});
-export type Review = z.infer<typeof reviewSchema>;
+/** POST /api/agents/{id}/views: accepted (a visitor is counted once per agent and day). */
+export const viewCountedResponseSchema = z.object({ counted: z.boolean() });
 
-export const reviewSorts = ['newest', 'highest', 'lowest', 'helpful'] as const;
-export type ReviewSort = (typeof reviewSorts)[number];
-
-export const reviewListQuerySchema = z.object({
-  page: pageQuery,
-  limit: limitQuery(5, 50),
-  sort: z.enum(reviewSorts, { error: `sort must be one of ${reviewSorts.join(', ')}` }).default('newest'),
-});
-export type ReviewListQuery = z.infer<typeof reviewListQuerySchema>;
-
-export const reviewListResponseSchema = pagedSchema('reviews', reviewSchema);
-export type ReviewListResponse = z.infer<typeof reviewListResponseSchema>;
+/** GET /api/home?verified=true: only verified agents in every section. */
+export const homeQuerySchema = z.object({ verified: z.enum(['true', 'false']).optional() });
 
 /** GET /api/home: the sections of the home page in one call. */
 export const homeResponseSchema = z.object({

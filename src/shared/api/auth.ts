@@ -48,7 +48,7 @@ const optionalText = (max: number, label: string) =>
     .transform((value) => value || null);
 
 /** POST /api/auth/login (spec section 3: username holds the e-mail). */
-export const loginSchema = z.object({
+export const loginSchema = z.strictObject({
   username: emailField,
   password: z
     .string({ error: 'Password is required' })
@@ -60,7 +60,7 @@ export type LoginInput = z.infer<typeof loginSchema>;
 export const organizationTypes = ['individual', 'enterprise'] as const;
 
 /** POST /api/auth/register (spec section 3). */
-export const registerSchema = z.object({
+export const registerSchema = z.strictObject({
   organizationType: z.enum(organizationTypes).default('individual'),
   email: emailField,
   password: newPasswordField,
@@ -96,14 +96,16 @@ export const registerFormSchema = z
   });
 export type RegisterForm = z.input<typeof registerFormSchema>;
 
-export const emailOnlySchema = z.object({ email: emailField });
-export const tokenSchema = z.object({ token: z.string().min(1, 'The link is missing its token').max(200) });
-export const resetPasswordSchema = z.object({
+export const emailOnlySchema = z.strictObject({ email: emailField });
+export const tokenSchema = z.strictObject({
+  token: z.string().min(1, 'The link is missing its token').max(200),
+});
+export const resetPasswordSchema = z.strictObject({
   token: z.string().min(1, 'The link is missing its token').max(200),
   password: newPasswordField,
 });
 
-export const updateProfileSchema = z.object({
+export const updateProfileSchema = z.strictObject({
   firstName: optionalText(60, 'First name'),
   lastName: optionalText(60, 'Last name'),
   fullName: optionalText(120, 'Full name'),
@@ -113,14 +115,49 @@ export const updateProfileSchema = z.object({
   isAnonymous: z.boolean().optional(),
 });
 
-export const changePasswordSchema = z.object({
+export const changePasswordSchema = z.strictObject({
   currentPassword: z.string().min(1, 'Current password is required').max(1024),
   newPassword: newPasswordField,
 });
 
-export const deleteAccountSchema = z.object({ password: z.string().max(1024).optional() });
+export const deleteAccountSchema = z.strictObject({ password: z.string().max(1024).optional() });
 
 export const messageResponseSchema = z.object({ message: z.string() });
 
 export const FORGOT_PASSWORD_MESSAGE =
   'If an account exists for that address, we have sent a link to reset its password.';
+
+/** GET /api/auth/providers: which external sign-in providers are available. */
+export const authProvidersSchema = z.object({ github: z.boolean(), google: z.boolean() });
+export type AuthProviders = z.infer<typeof authProvidersSchema>;
+
+/** GET /api/auth/github: where to return after signing in. */
+export const githubSigninQuerySchema = z.object({ returnPath: z.string().max(500).optional() });
+
+/** GET /api/auth/github/callback: what GitHub sends back. */
+export const githubSigninCallbackQuerySchema = z.object({
+  code: z.string().max(200).optional(),
+  state: z.string().max(200).optional(),
+  error: z.string().max(200).optional(),
+  error_description: z.string().max(500).optional(),
+});
+
+/** POST /api/auth/github/device: the code to enter at GitHub. */
+export const githubDeviceStartSchema = z.object({
+  handle: z.string(),
+  userCode: z.string(),
+  verificationUri: z.string(),
+  expiresIn: z.number(),
+  interval: z.number(),
+});
+export type GithubDeviceStart = z.infer<typeof githubDeviceStartSchema>;
+
+/** POST /api/auth/github/device/poll. */
+export const githubDevicePollSchema = z.strictObject({ handle: z.string().min(1).max(200) });
+
+export const githubDevicePollResponseSchema = z.object({
+  status: z.enum(['complete', 'pending', 'slow_down', 'expired', 'denied']),
+  interval: z.number().optional(),
+  user: currentUserSchema.optional(),
+});
+export type GithubDevicePollResponse = z.infer<typeof githubDevicePollResponseSchema>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ROW_ID_MAX } from '../limits.js';
 
 /** The GitHub connection used when submitting an agent (spec sections 3, 4 and 7). */
 
@@ -15,7 +16,7 @@ export const githubAuthUrlQuerySchema = z.object({
 });
 
 /** POST /api/github/auth/callback. */
-export const githubCallbackSchema = z.object({
+export const githubCallbackSchema = z.strictObject({
   code: z.string({ error: 'code is required' }).trim().min(1, 'code is required').max(200),
   state: z.string({ error: 'state is required' }).trim().min(1, 'state is required').max(200),
 });
@@ -102,5 +103,24 @@ export const verificationEvidenceSchema = z.object({
 export type VerificationEvidence = z.infer<typeof verificationEvidenceSchema>;
 
 /** POST /api/admin/agents/{id}/verify (body optional: { verified: false } takes the badge away). */
-export const verifyAgentSchema = z.object({ verified: z.boolean().default(true) });
+export const verifyAgentSchema = z.strictObject({ verified: z.boolean().default(true) });
 export const verifyAgentResponseSchema = z.object({ agentId: z.number().int(), verified: z.boolean() });
+
+/** GET /api/github/installations/{id}/repositories. */
+export const githubInstallationParamsSchema = z.object({
+  id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER),
+});
+
+/** GET /api/github/repos/{owner}/{repo}: GitHub's own rules for account and repository names. */
+export const githubRepoParamsSchema = z.object({
+  owner: z.string().regex(/^[A-Za-z0-9](?:[A-Za-z0-9-]{0,38})$/, 'owner must be a GitHub account name'),
+  repo: z
+    .string()
+    .regex(/^[A-Za-z0-9._-]{1,100}$/, 'repo must be a GitHub repository name')
+    .refine((name) => name !== '.' && name !== '..', 'repo must be a GitHub repository name'),
+});
+
+/** /api/admin/agents/{id}/evidence and /verify. */
+export const verificationParamsSchema = z.object({
+  id: z.coerce.number().int().positive().max(ROW_ID_MAX),
+});

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { EMAIL_MAX_LENGTH } from '../limits.js';
 import { SIMPLE_EMAIL_PATTERN } from '../rules/email.js';
 
-export const newsletterSubscribeSchema = z.object({
+export const newsletterSubscribeSchema = z.strictObject({
   email: z
     .string({ error: 'Email is required' })
     .trim()

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ROW_ID_MAX } from '../limits.js';
 import { limitQuery, pagedSchema, pageQuery } from './paging.js';
 
 export const notificationTypes = ['report', 'review', 'favorite', 'system', 'other'] as const;
@@ -30,8 +31,17 @@ export type NotificationListResponse = z.infer<typeof notificationListResponseSc
 
 export const unreadCountSchema = z.object({ count: z.number().int() });
 
+/** PUT /api/notifications/mark-all-read: how many were unread. */
+export const markAllReadResponseSchema = z.object({ updated: z.number().int() });
+export type MarkAllReadResponse = z.infer<typeof markAllReadResponseSchema>;
+
+/** PUT /api/notifications/{id}/read: the notification's id. */
+export const notificationIdParamsSchema = z.object({
+  id: z.coerce.number().int().positive().max(ROW_ID_MAX),
+});
+
 /** POST /api/admin/notifications: a system message to everyone, or to the listed users. */
-export const broadcastSchema = z.object({
+export const broadcastSchema = z.strictObject({
   title: z.string().trim().min(1, 'Write a title').max(120, 'The title can have at most 120 characters'),
   message: z
     .string()
@@ -45,6 +55,30 @@ export const broadcastSchema = z.object({
     .regex(/^\/(?!\/)/, 'The link must be a path on this site, like /agents')
     .nullish()
     .transform((value) => value || null),
-  userIds: z.array(z.number().int().positive()).max(100_000).optional(),
+  userIds: z.array(z.number().int().positive().max(ROW_ID_MAX)).max(100_000).optional(),
 });
 export const broadcastResponseSchema = z.object({ recipients: z.number().int() });
+
+/** GET /ws?userId={id}: the websocket of the signed-in user (DESIGN section 5). */
+export const notificationSocketQuerySchema = z.object({ userId: z.coerce.number().int().positive() });
+
+/**
+ * Close codes of /ws (4000-4999 are the application's own). A handshake without a valid session, from
+ * another origin or for another user is refused before the upgrade with a plain HTTP 401/403 instead.
+ */
+export const socketCloseCodes = {
+  /** The session the socket belongs to ended (logout, reset, expiry, password change, deletion). */
+  sessionEnded: 4001,
+  /** The user opened more sockets than the per-user cap: this one, the oldest, gave way. */
+  replacedByNewer: 4429,
+} as const;
+
+/**
+ * Messages the server sends: `ready` once the socket is accepted, `notifications` with freshly stored
+ * ones, and `resync` when some may have been missed (the server's pub/sub was interrupted): the client
+ * then fetches the list and the unread count again.
+ */
+export type NotificationSocketMessage =
+  | { type: 'ready'; data: { userId: number } }
+  | { type: 'notifications'; data: { notifications: Notification[] } }
+  | { type: 'resync' };

@@ -1,5 +1,41 @@
 import { z } from 'zod';
-import { reportReasons } from './reviews.js';
+import { ROW_ID_MAX } from '../limits.js';
+
+export const REPORT_DETAILS_MAX = 1000;
+
+export const reportReasons = [
+  'spam',
+  'misleading',
+  'offensive',
+  'malware',
+  'impersonation',
+  'other',
+] as const;
+export const reportReasonLabels: Record<(typeof reportReasons)[number], string> = {
+  spam: 'Spam or advertising',
+  misleading: 'Misleading or false information',
+  offensive: 'Offensive or abusive content',
+  malware: 'Malware, scam or security risk',
+  impersonation: 'Impersonation or stolen work',
+  other: 'Something else',
+};
+
+export const reportSchema = z.strictObject({
+  reason: z.enum(reportReasons, { error: 'Choose a reason' }),
+  details: z
+    .string()
+    .trim()
+    .max(REPORT_DETAILS_MAX, `Details can have at most ${REPORT_DETAILS_MAX} characters`)
+    .nullish()
+    .transform((value) => value || null),
+});
+
+/** POST /api/agents/{id}/report and POST /api/reviews/{id}/report: the target's id. */
+export const reportTargetParamsSchema = z.object({ id: z.coerce.number().int().positive().max(ROW_ID_MAX) });
+export type ReportInput = z.input<typeof reportSchema>;
+
+export const reportResponseSchema = z.object({ id: z.number().int(), status: z.literal('open') });
+export type ReportResponse = z.infer<typeof reportResponseSchema>;
 
 export const reportStatuses = ['open', 'resolved', 'dismissed'] as const;
 
@@ -23,7 +59,7 @@ export const adminReportListQuerySchema = z.object({
 
 export const adminReportListSchema = z.object({ reports: z.array(adminReportSchema) });
 
-export const reportDecisionSchema = z.object({
+export const reportDecisionSchema = z.strictObject({
   note: z
     .string()
     .trim()
@@ -31,3 +67,11 @@ export const reportDecisionSchema = z.object({
     .nullish()
     .transform((value) => value || null),
 });
+
+export const reportIdParamsSchema = z.object({ id: z.coerce.number().int().positive().max(ROW_ID_MAX) });
+
+export const reportDecisionResponseSchema = z.object({
+  id: z.number().int(),
+  status: z.enum(['resolved', 'dismissed']),
+});
+export type ReportDecisionResponse = z.infer<typeof reportDecisionResponseSchema>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ROW_ID_MAX } from '../limits.js';
 import { pagedSchema } from './paging.js';
 
 /** POST /api/uploads (multipart field `file`) → 201. */
@@ -75,3 +76,9 @@ export const storageCleanupResponseSchema = z.object({
   freedBytes: z.number().int(),
 });
 export type StorageCleanupResponse = z.infer<typeof storageCleanupResponseSchema>;
+
+/** DELETE /api/uploads/{id} and /api/admin/storage/{id}. */
+export const fileIdParamsSchema = z.object({ id: z.coerce.number().int().positive().max(ROW_ID_MAX) });
+
+/** GET /uploads/*: the storage key (a hidden route). */
+export const uploadPathParamsSchema = z.object({ '*': z.string() });

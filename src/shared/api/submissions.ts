@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { agentStatuses, pricingModels } from '../catalogue.js';
+import { pricingModels } from '../catalogue.js';
 import {
   AGENT_DESCRIPTION_MAX,
   AGENT_DESCRIPTION_MIN,
@@ -11,8 +11,9 @@ import {
   AGENT_TAGS_MAX,
   LICENSE_MAX,
   URL_MAX,
+  ROW_ID_MAX,
 } from '../limits.js';
-import { agentCategoryRefSchema } from './agents.js';
+import { agentListingTextShape } from './agents.js';
 
 /**
  * The fields an owner writes about an agent: a draft holds them (all optional, loosely checked so
@@ -47,6 +48,13 @@ const httpUrl = (label: string) =>
       .transform((value) => value ?? null),
   );
 
+const requiredText = (label: string, min: number, max: number) =>
+  z
+    .string({ error: `${label} is required` })
+    .trim()
+    .min(min, `${label} must be at least ${min} characters`)
+    .max(max, `${label} can have at most ${max} characters`);
+
 const tagSchema = z
   .string()
   .trim()
@@ -73,27 +81,16 @@ const logoFileIdSchema = z
   .number({ error: 'logoFileId must be an uploaded file id' })
   .int('logoFileId must be an uploaded file id')
   .positive('logoFileId must be an uploaded file id')
+  .max(ROW_ID_MAX, 'logoFileId must be an uploaded file id')
   .nullish()
   .transform((value) => value ?? null);
 
 /** Full validation: what a submission or an edit must satisfy. Field names match the API and the form. */
 export const agentFieldsSchema = z
-  .object({
-    name: z
-      .string({ error: 'Name is required' })
-      .trim()
-      .min(AGENT_NAME_MIN, `Name must be at least ${AGENT_NAME_MIN} characters`)
-      .max(AGENT_NAME_MAX, `Name can have at most ${AGENT_NAME_MAX} characters`),
-    tagline: z
-      .string({ error: 'Tagline is required' })
-      .trim()
-      .min(AGENT_TAGLINE_MIN, `Tagline must be at least ${AGENT_TAGLINE_MIN} characters`)
-      .max(AGENT_TAGLINE_MAX, `Tagline can have at most ${AGENT_TAGLINE_MAX} characters`),
-    description: z
-      .string({ error: 'Description is required' })
-      .trim()
-      .min(AGENT_DESCRIPTION_MIN, `Description must be at least ${AGENT_DESCRIPTION_MIN} characters`)
-      .max(AGENT_DESCRIPTION_MAX, `Description can have at most ${AGENT_DESCRIPTION_MAX} characters`),
+  .strictObject({
+    name: requiredText('Name', AGENT_NAME_MIN, AGENT_NAME_MAX),
+    tagline: requiredText('Tagline', AGENT_TAGLINE_MIN, AGENT_TAGLINE_MAX),
+    description: requiredText('Description', AGENT_DESCRIPTION_MIN, AGENT_DESCRIPTION_MAX),
     category: z
       .string({ error: 'Choose a category' })
       .trim()
@@ -129,7 +126,7 @@ export type AgentFieldsInput = z.input<typeof agentFieldsSchema>;
 export type AgentFields = z.output<typeof agentFieldsSchema>;
 
 /** Draft fields: every one optional and nullable; only lengths and types are checked while drafting. */
-export const draftFieldsSchema = z.object({
+export const draftFieldsSchema = z.strictObject({
   name: z
     .string()
     .max(AGENT_NAME_MAX * 2)
@@ -155,6 +152,9 @@ export const draftFieldsSchema = z.object({
   githubStars: z.number().int().min(0).nullish(),
 });
 export type DraftFields = z.input<typeof draftFieldsSchema>;
+
+/** PUT /api/drafts/{id}: every key optional without a default, so "left out" differs from "cleared" (null). */
+export const draftChangesSchema = draftFieldsSchema.partial();
 
 /** GET /api/drafts/{id}, and each entry of GET /api/drafts. */
 export const draftSchema = z.object({
@@ -214,51 +214,9 @@ export const agentEventSchema = z.object({
 });
 export type AgentEvent = z.infer<typeof agentEventSchema>;
 
-/** One of the signed-in owner's agents: GET /api/user/agents. */
-export const ownerAgentSchema = z.object({
-  id: z.number().int(),
-  slug: z.string(),
-  name: z.string(),
-  tagline: z.string(),
-  logoUrl: z.string().nullable(),
-  category: agentCategoryRefSchema,
-  status: z.enum(agentStatuses),
-  verified: z.boolean(),
-  rating: z.object({ average: z.number(), count: z.number().int() }),
-  reputationScore: z.number(),
-  favoritesCount: z.number().int(),
-  viewsCount: z.number().int(),
-  rejectionReason: z.string().nullable(),
-  /** An edit of the published listing is waiting for review. */
-  hasPendingRevision: z.boolean(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
-  publishedAt: z.string().nullable(),
-});
-export type OwnerAgent = z.infer<typeof ownerAgentSchema>;
-
-export const ownerAgentListSchema = z.object({ agents: z.array(ownerAgentSchema) });
-export type OwnerAgentList = z.infer<typeof ownerAgentListSchema>;
-
-/** GET /api/agents/{id}/status: owner or admin only (anyone else gets 404). */
-export const agentStatusResponseSchema = z.object({
-  agent: ownerAgentSchema,
-  pendingRevision: z.object({ id: z.number().int(), createdAt: z.string() }).nullable(),
-  events: z.array(agentEventSchema),
-});
-export type AgentStatusResponse = z.infer<typeof agentStatusResponseSchema>;
-
 /** The listing's fields as they read (for edit forms and the moderators' side-by-side view). */
 export const agentListingFieldsSchema = z.object({
-  name: z.string(),
-  tagline: z.string(),
-  description: z.string(),
-  category: agentCategoryRefSchema,
-  tags: z.array(z.string()),
-  websiteUrl: z.string().nullable(),
-  repoUrl: z.string().nullable(),
-  docsUrl: z.string().nullable(),
-  pricing: z.enum(pricingModels),
+  ...agentListingTextShape,
   logoFileId: z.number().int().nullable(),
   logoUrl: z.string().nullable(),
   githubRepo: z.string().nullable(),
@@ -266,32 +224,10 @@ export const agentListingFieldsSchema = z.object({
 });
 export type AgentListingFields = z.infer<typeof agentListingFieldsSchema>;
 
-/**
- * GET /api/user/agents/{id}: one owned agent for /edit-agent/{id}; `fields` are the pending
- * revision's when one waits for review, else the live listing's. Someone else's agent answers 404.
- */
-export const editableAgentSchema = z.object({
-  agent: ownerAgentSchema,
-  fields: agentListingFieldsSchema,
-  pendingRevision: z.object({ id: z.number().int(), createdAt: z.string() }).nullable(),
-});
-export type EditableAgent = z.infer<typeof editableAgentSchema>;
-
-/**
- * PUT /api/user/agents/{id} with agentFieldsSchema. A published agent keeps its live listing and the
- * change waits for review as a revision ("revision"); a pending agent is updated in place ("updated");
- * a rejected one is updated and goes back to the queue ("resubmitted").
- */
-export const updateAgentResponseSchema = z.object({
-  agentId: z.number().int(),
-  status: z.enum(agentStatuses),
-  outcome: z.enum(['revision', 'updated', 'resubmitted']),
-});
-export type UpdateAgentResponse = z.infer<typeof updateAgentResponseSchema>;
-
 export const idParamsSchema = z.object({
   id: z.coerce
     .number({ error: 'id must be a number' })
     .int('id must be a number')
-    .positive('id must be a number'),
+    .positive('id must be a number')
+    .max(ROW_ID_MAX, 'id must be a number'),
 });

@@ -3,7 +3,7 @@ import { Outlet, ScrollRestoration, useLocation } from 'react-router';
 import { isFooterVisible, isHeaderVisible } from '../../../shared/rules/layout.js';
 import { PageSkeleton } from '../../components/layout/page-skeleton.js';
 import { useAgentPrefetch } from '../use-agent-prefetch.js';
-import { AuthDialogHost } from '../../features/auth/components/auth-dialog-provider.js';
+import { AuthDialogHost } from '../../features/auth/components/auth-dialog-host.js';
 import { useNotificationSocket } from '../../features/notifications/hooks/use-notification-socket.js';
 import { AuthSessionProvider, useAuthSession } from '../../lib/auth-session.js';
 import { SiteFooter } from './site-footer.js';

@@ -1,8 +1,7 @@
 import { AlertTriangle, Clock } from 'lucide-react';
 import { useState } from 'react';
-import { Button } from '../../components/ui/button.js';
+import { Button, PendingButton } from '../../components/ui/button.js';
 import { DialogContent, DialogDescription, DialogRoot, DialogTitle } from '../../components/ui/dialog.js';
-import { ButtonSpinner } from '../../components/ui/spinner.js';
 import type { SessionAlert } from '../../lib/auth-session.js';
 
 export const IDLE_MESSAGE = 'Your session has expired due to inactivity. Please log in again.';
@@ -52,17 +51,16 @@ export default function SessionAlertDialog({ alert, onDismiss, onReset }: Sessio
               <Button variant="outline" onClick={onDismiss} disabled={resetting}>
                 Not now
               </Button>
-              <Button
+              <PendingButton
                 variant="danger"
-                disabled={resetting}
                 onClick={() => {
                   setResetting(true);
                   void onReset().finally(() => setResetting(false));
                 }}
+                pending={resetting}
               >
-                {resetting && <ButtonSpinner />}
                 Reset My Session
-              </Button>
+              </PendingButton>
             </div>
           </>
         )}

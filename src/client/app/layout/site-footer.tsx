@@ -70,7 +70,9 @@ export function SiteFooter() {
             ))}
             {filters.isPending && <li className="text-sm text-slate-600">Loading categories...</li>}
             {filters.isError && (
-              <li className="text-sm text-slate-600">Categories are unavailable right now.</li>
+              <li className="text-sm text-slate-600" role="alert">
+                Failed to fetch filter options
+              </li>
             )}
           </ul>
         </nav>

@@ -8,6 +8,7 @@ import { useAuthSession } from '../../lib/auth-session.js';
 import { cn } from '../../lib/cn.js';
 import { paths } from '../../paths.js';
 import { SiteLogo } from './site-logo.js';
+import { Tooltip } from '../../components/ui/tooltip.js';
 
 const SignedInControls = lazy(() => import('./signed-in-controls.js'));
 
@@ -125,20 +126,22 @@ export function SiteHeader() {
                 </ButtonLink>
               </span>
             )}
-            <button
-              type="button"
-              className="inline-flex h-10 w-10 cursor-pointer items-center justify-center rounded-lg text-slate-700 hover:bg-slate-100 lg:hidden"
-              aria-expanded={menuOpen}
-              aria-controls="mobile-menu"
-              aria-label={menuOpen ? 'Close menu' : 'Open menu'}
-              onClick={() => setMenuOpen((open) => !open)}
-            >
-              {menuOpen ? (
-                <X className="h-5 w-5" aria-hidden="true" />
-              ) : (
-                <Menu className="h-5 w-5" aria-hidden="true" />
-              )}
-            </button>
+            <Tooltip label={menuOpen ? 'Close menu' : 'Open menu'}>
+              <button
+                type="button"
+                className="inline-flex h-10 w-10 cursor-pointer items-center justify-center rounded-lg text-slate-700 hover:bg-slate-100 lg:hidden"
+                aria-expanded={menuOpen}
+                aria-controls="mobile-menu"
+                aria-label={menuOpen ? 'Close menu' : 'Open menu'}
+                onClick={() => setMenuOpen((open) => !open)}
+              >
+                {menuOpen ? (
+                  <X className="h-5 w-5" aria-hidden="true" />
+                ) : (
+                  <Menu className="h-5 w-5" aria-hidden="true" />
+                )}
+              </button>
+            </Tooltip>
           </div>
         </div>
         {menuOpen && (

@@ -1,5 +1,5 @@
 import { Button } from '../../components/ui/button.js';
-import { DialogContent, DialogDescription, DialogRoot, DialogTitle } from '../../components/ui/dialog.js';
+import { DialogActions, DialogContent, DialogRoot } from '../../components/ui/dialog.js';
 
 /** Spec section 2, "Unsaved changes dialog": its title, text and buttons, word for word. */
 export default function UnsavedChangesDialog({
@@ -11,19 +11,17 @@ export default function UnsavedChangesDialog({
 }) {
   return (
     <DialogRoot open onOpenChange={(next) => !next && onCancel()}>
-      <DialogContent showClose={false} role="alertdialog">
-        <DialogTitle className="text-lg font-semibold text-slate-900">Unsaved Changes</DialogTitle>
-        <DialogDescription className="mt-2 text-sm text-slate-600">
-          You have unsaved changes. Are you sure you want to leave this page? Your changes will be lost.
-        </DialogDescription>
-        <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-          <Button variant="outline" onClick={onCancel}>
-            Cancel
-          </Button>
+      <DialogContent
+        showClose={false}
+        role="alertdialog"
+        heading="Unsaved Changes"
+        description="You have unsaved changes. Are you sure you want to leave this page? Your changes will be lost."
+      >
+        <DialogActions className="mt-6">
           <Button variant="danger" onClick={onLeave}>
             Leave Page
           </Button>
-        </div>
+        </DialogActions>
       </DialogContent>
     </DialogRoot>
   );

@@ -1,10 +1,11 @@
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { Clock, Heart, LayoutDashboard, LogOut, Settings, Shield, Bot } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { Avatar } from '../../components/ui/avatar.js';
 import { canSeeAdminMenu, useAuthSession, type SessionUser } from '../../lib/auth-session.js';
-import { useUserAgentsCount } from '../../features/user-agents/api/get-user-agents-count.js';
+import { useOwnerAgentsCount } from '../../features/owner-agents/api/get-owner-agents-count.js';
+import { toast } from '../../lib/toast.js';
 import { paths } from '../../paths.js';
 
 /** Spec section 2: the menu shows the person's own display name, the full name or else the username. */
@@ -41,8 +42,13 @@ function Item({
 export function UserMenu({ user }: { user: SessionUser }) {
   const navigate = useNavigate();
   const { logout, isLoggingOut } = useAuthSession();
-  const agentsCount = useUserAgentsCount(!isLoggingOut);
+  const agentsCount = useOwnerAgentsCount(!isLoggingOut);
   const hasAgents = agentsCount.data?.hasAgents ?? false;
+  const countError = agentsCount.error;
+  useEffect(() => {
+    // Spec section 8: the menu still opens, without the owner entries, and the failure is told once.
+    if (countError) toast.error('Failed to fetch user agents count', { description: countError.message });
+  }, [countError]);
   const name = menuDisplayName(user);
   const go = (href: string) => () => void navigate(href);
   const icon = 'h-4 w-4';

@@ -1,4 +1,4 @@
-import { Scale, Star } from 'lucide-react';
+import { Scale } from 'lucide-react';
 import { useEffect, useId, useState, type ReactNode } from 'react';
 import { pricingLabels, pricingModels, type PricingModel } from '../../../shared/catalogue.js';
 import {
@@ -10,7 +10,7 @@ import {
 } from '../../../shared/limits.js';
 import { formatCount } from '../../../shared/rules/count.js';
 import { cn } from '../../lib/cn.js';
-import { TextField } from '../ui/form-field.js';
+import { FieldError, TextField } from '../ui/form-field.js';
 import { GithubIcon } from '../ui/github-icon.js';
 import { Label, Select } from '../ui/input.js';
 import { TextAreaField } from '../ui/textarea.js';
@@ -18,6 +18,7 @@ import { fieldError, type AgentFormErrors, type AgentFormValues } from './agent-
 import { LogoUpload } from './logo-upload.js';
 import { MarkdownPreview } from './markdown-preview.js';
 import { TagsInput } from './tags-input.js';
+import { FilledStar } from '../ui/star-rating.js';
 
 export interface AgentDetailsFieldsProps {
   values: AgentFormValues;
@@ -57,11 +58,7 @@ function SelectField({ label, name, value, onValueChange, error, disabled, child
       >
         {children}
       </Select>
-      {error && (
-        <p id={errorId} className="text-sm text-red-700">
-          {error}
-        </p>
-      )}
+      <FieldError id={errorId} error={error} />
     </div>
   );
 }
@@ -99,7 +96,7 @@ function GithubFacts({ values }: { values: AgentFormValues }) {
       </span>
       {values.githubStars !== null && (
         <span className="inline-flex items-center gap-1">
-          <Star className="h-4 w-4 text-amber-500" fill="currentColor" strokeWidth={0} aria-hidden="true" />
+          <FilledStar className="h-4 w-4" />
           {formatCount(values.githubStars)}
           <span className="sr-only">stars on GitHub</span>
         </span>

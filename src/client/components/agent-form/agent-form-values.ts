@@ -1,6 +1,7 @@
 import type { PricingModel } from '../../../shared/catalogue.js';
 import {
   agentFieldsSchema,
+  type AgentFields,
   type AgentListingFields,
   type Draft,
   type DraftFields,
@@ -35,24 +36,11 @@ export interface AgentFormValues {
   githubStars: number | null;
 }
 
-/** The body of a submission or an edit (agentFieldsSchema's field names); the server validates it fully. */
-export interface AgentFieldsBody {
-  name: string;
-  tagline: string;
-  description: string;
-  category: string;
-  tags: string[];
-  websiteUrl: string | null;
-  repoUrl: string | null;
-  docsUrl: string | null;
-  /** null lets the server answer "Choose a pricing model" for this field. */
-  pricing: PricingModel | null;
-  logoFileId: number | null;
-  githubRepo: string | null;
-  license: string | null;
-}
-
-export type AgentFieldName = keyof AgentFieldsBody;
+/**
+ * The body of a submission or an edit: agentFieldsSchema's fields as the form holds them, which the server
+ * validates fully. A null pricing lets the server answer "Choose a pricing model" for that field.
+ */
+export type AgentFieldsBody = Omit<AgentFields, 'pricing'> & { pricing: AgentFields['pricing'] | null };
 
 /** Field errors keyed by field name, as the server's `details` has them. */
 export type AgentFormErrors = Record<string, string[]>;
@@ -198,19 +186,3 @@ export function agentFormCompleteness(values: AgentFormValues): { done: number; 
   ];
   return { done: checks.filter(Boolean).length, total: checks.length };
 }
-
-/** The order fields appear in the form, so the first invalid one can be focused. */
-export const agentFieldOrder: readonly AgentFieldName[] = [
-  'name',
-  'tagline',
-  'category',
-  'pricing',
-  'description',
-  'tags',
-  'websiteUrl',
-  'repoUrl',
-  'docsUrl',
-  'license',
-  'logoFileId',
-  'githubRepo',
-];

@@ -2,6 +2,7 @@ import { X } from 'lucide-react';
 import { useId, useState, type ClipboardEvent, type KeyboardEvent } from 'react';
 import { AGENT_TAG_MAX, AGENT_TAGS_MAX } from '../../../shared/limits.js';
 import { cn } from '../../lib/cn.js';
+import { FieldError } from '../ui/form-field.js';
 import { Label } from '../ui/input.js';
 
 interface TagsInputProps {
@@ -117,11 +118,7 @@ export function TagsInput({ label, tags, onChange, error, disabled, name }: Tags
       <p id={hintId} className="text-xs text-slate-600">
         Press Enter or type a comma to add a tag. {tags.length} / {AGENT_TAGS_MAX}
       </p>
-      {error && (
-        <p id={errorId} className="text-sm text-red-700">
-          {error}
-        </p>
-      )}
+      <FieldError id={errorId} error={error} />
     </div>
   );
 }

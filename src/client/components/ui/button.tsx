@@ -1,6 +1,7 @@
 import type { ButtonHTMLAttributes, ReactNode } from 'react';
 import { Link, type LinkProps } from 'react-router';
 import { cn } from '../../lib/cn.js';
+import { ButtonSpinner } from './spinner.js';
 
 export type ButtonVariant = 'primary' | 'secondary' | 'outline' | 'ghost' | 'danger';
 export type ButtonSize = 'sm' | 'md' | 'lg' | 'icon';
@@ -40,6 +41,23 @@ interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
 
 export function Button({ variant, size, className, type = 'button', ...props }: ButtonProps) {
   return <button type={type} className={buttonClasses(variant, size, className)} {...props} />;
+}
+
+interface PendingButtonProps extends ButtonProps {
+  /** The action is under way: a spinner shows and the button cannot be pressed again. */
+  pending: boolean;
+  /** What the button says meanwhile ("Deleting..."); its usual text when not given. */
+  pendingLabel?: ReactNode;
+}
+
+/** A button that starts something the person waits for (a save, a delete). */
+export function PendingButton({ pending, pendingLabel, disabled, children, ...props }: PendingButtonProps) {
+  return (
+    <Button disabled={pending || disabled} {...props}>
+      {pending && <ButtonSpinner />}
+      {pending && pendingLabel !== undefined ? pendingLabel : children}
+    </Button>
+  );
 }
 
 interface ButtonLinkProps extends LinkProps {

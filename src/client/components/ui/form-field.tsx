@@ -52,17 +52,29 @@ export function TextField({
         {trailing}
       </div>
       {children}
-      {hint && (
-        <p id={hintId} className="text-xs text-slate-600">
-          {hint}
-        </p>
-      )}
-      {error && (
-        <p id={errorId} className="text-sm text-red-700">
-          {error}
-        </p>
-      )}
+      <FieldHint id={hintId} hint={hint} />
+      <FieldError id={errorId} error={error} />
     </div>
+  );
+}
+
+/** The help text under a field; its id goes in the control's aria-describedby. */
+export function FieldHint({ id, hint }: { id: string; hint: ReactNode }) {
+  if (!hint) return null;
+  return (
+    <p id={id} className="text-xs text-slate-600">
+      {hint}
+    </p>
+  );
+}
+
+/** The inline message of an invalid field (spec section 5); its id goes in the control's aria-describedby. */
+export function FieldError({ id, error }: { id: string; error: string | undefined }) {
+  if (!error) return null;
+  return (
+    <p id={id} className="text-sm text-red-700">
+      {error}
+    </p>
   );
 }
 

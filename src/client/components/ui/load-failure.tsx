@@ -49,3 +49,17 @@ export function LoadFailure({
     </div>
   );
 }
+
+/** A part of a page that failed to load (figures, evidence): the message, and a small "Try again". */
+export function RetryNotice({ message, onRetry }: { message: string; onRetry: () => void }) {
+  return (
+    <>
+      <p role="alert" className="text-sm text-red-800">
+        {message}
+      </p>
+      <Button variant="outline" size="sm" onClick={onRetry}>
+        Try again
+      </Button>
+    </>
+  );
+}

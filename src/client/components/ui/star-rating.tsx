@@ -49,3 +49,15 @@ export function StarRating({
     </span>
   );
 }
+
+/** One solid amber star beside a number (a rating, GitHub stars); decorative, the text says what it counts. */
+export function FilledStar({ className }: { className: string }) {
+  return (
+    <Star
+      className={cn(className, 'text-amber-500')}
+      fill="currentColor"
+      strokeWidth={0}
+      aria-hidden="true"
+    />
+  );
+}

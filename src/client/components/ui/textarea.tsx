@@ -1,5 +1,6 @@
 import { useId, type ReactNode, type TextareaHTMLAttributes } from 'react';
 import { cn } from '../../lib/cn.js';
+import { FieldError, FieldHint } from './form-field.js';
 import { controlSurface, Label } from './input.js';
 
 const area = `block w-full px-3 py-2 ${controlSurface}`;
@@ -61,16 +62,8 @@ export function TextAreaField({
       />
       <div className="flex items-start justify-between gap-3">
         <div className="min-w-0 space-y-1">
-          {hint && (
-            <p id={hintId} className="text-xs text-slate-600">
-              {hint}
-            </p>
-          )}
-          {error && (
-            <p id={errorId} className="text-sm text-red-700">
-              {error}
-            </p>
-          )}
+          <FieldHint id={hintId} hint={hint} />
+          <FieldError id={errorId} error={error} />
         </div>
         {maxLength !== undefined && (
           <p

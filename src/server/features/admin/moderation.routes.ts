@@ -10,15 +10,14 @@ import {
 import { idParamsSchema } from '../../../shared/api/submissions.js';
 import { approveSubmission, getStats, listSubmissions, rejectSubmission } from './moderation.service.js';
 import { errorResponses } from '../../http/error-responses.js';
+import { adminOnly } from '../../plugins/admin-only.js';
 
 const errors = errorResponses(400, 401, 403, 404, 409);
 
 /** Admin: the submissions queue, approve, reject, and the figures (admin checked before anything is read). */
 const moderationRoutes: FastifyPluginAsyncZod = async (app) => {
-  const deps = app.services.submissions;
-  app.addHook('onRequest', async (request) => {
-    app.requireAdmin(request);
-  });
+  const deps = app.services.moderation;
+  app.addHook('onRequest', adminOnly);
 
   app.get(
     '/api/admin/submissions',

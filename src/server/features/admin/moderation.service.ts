@@ -1,42 +1,43 @@
 import type { AdminStats, AdminSubmission, AdminSubmissionList } from '../../../shared/api/admin.js';
 import type { AgentListingFields } from '../../../shared/api/submissions.js';
-import type { Executor } from '../../db/database.js';
+import type { Db, Executor } from '../../db/database.js';
 import type { UserRow } from '../../db/schema.js';
 import { conflict, notFound } from '../../errors.js';
+import type { ResponseCache } from '../../lib/response-cache.js';
 import { nowIso, utcDay } from '../../lib/time.js';
-import { createNotification } from '../notifications/notifications.service.js';
-import { refreshAgentScore } from '../reviews/reputation.repo.js';
-import { publicDisplayName } from '../users/public-name.js';
-import { recordAgentEvent } from '../submissions/agent-events.repo.js';
-import { repositoryListed, retryOnUniqueViolation } from '../submissions/agent-fields.js';
+import type { SearchVocabulary } from '../agents/agents.service.js';
+import type { CategoriesRepo } from '../categories/categories.repo.js';
+import { createNotification, type NotificationsDeps } from '../notifications/notifications.service.js';
 import {
   parseRevisionData,
   presentListingFields,
   presentRevisionFields,
-} from '../submissions/submissions.presenter.js';
-import {
-  findAgent,
-  findCategoriesBySlug,
-  findPendingRevision,
-  updateAgent,
-  type OwnerAgentRow,
-} from '../submissions/submissions.repo.js';
-import {
-  listingColumns,
-  publishNotices,
-  type PendingNotices,
-  type SubmissionsDeps,
-} from '../submissions/submissions.service.js';
-import {
-  decideNewAgent,
-  decideRevision,
-  findAgentsByIds,
-  findOwners,
-  findPendingAgents,
-  findPendingRevisions,
-  statsFigures,
-  type OwnerRow,
-} from './moderation.repo.js';
+} from '../owner-agents/owner-agents.presenter.js';
+import type { OwnerAgentRow, OwnerAgentsRepo } from '../owner-agents/owner-agents.repo.js';
+import type { ReputationRepo } from '../reviews/reputation.repo.js';
+import type { AgentEventsRepo } from '../submissions/agent-events.repo.js';
+import { repositoryListed } from '../submissions/agent-fields.js';
+import { retryOnUniqueViolation } from '../submissions/retry-on-unique-violation.js';
+import type { SubmissionsRepo } from '../submissions/submissions.repo.js';
+import { listingColumns, publishNotices, type PendingNotices } from '../submissions/submissions.service.js';
+import { publicDisplayName } from '../users/public-name.js';
+import type { ModerationRepo, OwnerRow } from './moderation.repo.js';
+
+/** The moderators' side: the queue and its decisions, which change the public catalogue. */
+export interface ModerationDeps {
+  db: Db;
+  moderation: ModerationRepo;
+  ownerAgents: OwnerAgentsRepo;
+  submissions: SubmissionsRepo;
+  categories: CategoriesRepo;
+  reputation: ReputationRepo;
+  agentEvents: AgentEventsRepo;
+  notifications: NotificationsDeps;
+  /** Cleared on every change of the public catalogue. */
+  cache: ResponseCache;
+  /** The typo-correction vocabulary, reloaded when a listing becomes public. */
+  vocabulary: SearchVocabulary;
+}
 
 const NOTHING_WAITING = 'Nothing from this agent is waiting for review. It may have been decided already.';
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -86,17 +87,17 @@ function agentRef(agent: OwnerAgentRow): AdminSubmission['agent'] {
 }
 
 /** New submissions and edits of live listings waiting for a decision, oldest first. */
-export async function listSubmissions(deps: SubmissionsDeps): Promise<AdminSubmissionList> {
-  const k = deps.db.kysely;
-  const [pendingAgents, revisions] = await Promise.all([findPendingAgents(k), findPendingRevisions(k)]);
+export async function listSubmissions(deps: ModerationDeps): Promise<AdminSubmissionList> {
+  const [pendingAgents, revisions] = await Promise.all([
+    deps.moderation.findPendingAgents(),
+    deps.moderation.findPendingRevisions(),
+  ]);
   const revisedAgents = new Map(
-    (await findAgentsByIds(k, [...new Set(revisions.map((revision) => revision.agent_id))])).map((agent) => [
-      agent.id,
-      agent,
-    ]),
+    (await deps.moderation.findAgentsByIds([...new Set(revisions.map((revision) => revision.agent_id))])).map(
+      (agent) => [agent.id, agent],
+    ),
   );
-  const categories = await findCategoriesBySlug(
-    k,
+  const categories = await deps.submissions.findCategoriesBySlug(
     revisions.flatMap((revision) => {
       const slug = parseRevisionData(revision.data).category;
       return typeof slug === 'string' ? [slug] : [];
@@ -106,7 +107,7 @@ export async function listSubmissions(deps: SubmissionsDeps): Promise<AdminSubmi
     ...pendingAgents.map((agent) => agent.owner_id),
     ...[...revisedAgents.values()].map((agent) => agent.owner_id),
   ].filter((id): id is number => id !== null);
-  const owners = await findOwners(k, ownerIds);
+  const owners = await deps.moderation.findOwners(ownerIds);
 
   const entries: AdminSubmission[] = pendingAgents.map((agent) => {
     const proposed = presentListingFields(agent);
@@ -146,13 +147,13 @@ export async function listSubmissions(deps: SubmissionsDeps): Promise<AdminSubmi
 }
 
 async function noticeOwner(
-  deps: SubmissionsDeps,
-  executor: Executor,
+  deps: ModerationDeps,
   agent: OwnerAgentRow,
   notice: { title: string; message: string; link: string },
+  trx: Executor,
 ): Promise<PendingNotices> {
   if (agent.owner_id === null) return [];
-  const notification = await createNotification(deps.notifications, executor, {
+  const notification = await createNotification(deps.notifications, trx, {
     user_id: agent.owner_id,
     type: 'system',
     ...notice,
@@ -161,11 +162,12 @@ async function noticeOwner(
 }
 
 /** The waiting item of an agent: the agent itself when pending, else its pending revision. */
-async function findWaiting(executor: Executor, agentId: number) {
-  const agent = await findAgent(executor, agentId);
+async function findWaiting(deps: ModerationDeps, agentId: number, trx: Executor) {
+  const agent = await deps.ownerAgents.findById(agentId, trx);
   if (!agent) throw notFound('Agent not found');
   if (agent.status === 'pending') return { agent, revision: null };
-  const revision = agent.status === 'published' ? await findPendingRevision(executor, agentId) : null;
+  const revision =
+    agent.status === 'published' ? await deps.ownerAgents.findPendingRevision(agentId, trx) : null;
   if (!revision) throw conflict(NOTHING_WAITING);
   return { agent, revision };
 }
@@ -174,81 +176,94 @@ async function findWaiting(executor: Executor, agentId: number) {
  * Approves what waits for an agent: a new submission goes live, or a revision's fields replace the
  * live ones. A second decision finds nothing pending (the conditional update) and answers 409.
  */
-export async function approveSubmission(deps: SubmissionsDeps, admin: UserRow, agentId: number) {
+export async function approveSubmission(deps: ModerationDeps, admin: UserRow, agentId: number) {
   // A revision naming a repository that was just listed elsewhere: the retry's check answers 409.
   const { kind, notices } = await retryOnUniqueViolation(() =>
     deps.db.kysely.transaction().execute(async (trx) => {
-      const { agent, revision } = await findWaiting(trx, agentId);
+      const { agent, revision } = await findWaiting(deps, agentId, trx);
       const now = nowIso();
       if (!revision) {
-        if (!(await decideNewAgent(trx, agentId, { status: 'published', at: now })))
+        if (!(await deps.moderation.decideNewAgent(agentId, { status: 'published', at: now }, trx)))
           throw conflict(NOTHING_WAITING);
-        await adjustCategory(trx, agent.category_id, 1);
-        await recordAgentEvent(trx, { agentId, kind: 'approved', actor: 'admin', actorId: admin.id });
-        const notices = await noticeOwner(deps, trx, agent, {
-          title: 'Your agent is live',
-          message: `“${agent.name}” was approved and is now listed on AgentAtlas.`,
-          link: `/agents/${agent.slug}`,
-        });
+        await deps.categories.adjustAgentCount(agent.category_id, 1, trx);
+        await deps.agentEvents.record({ agentId, kind: 'approved', actor: 'admin', actorId: admin.id }, trx);
+        const notices = await noticeOwner(
+          deps,
+          agent,
+          {
+            title: 'Your agent is live',
+            message: `“${agent.name}” was approved and is now listed on AgentAtlas.`,
+            link: `/agents/${agent.slug}`,
+          },
+          trx,
+        );
         return { kind: 'new' as const, notices };
       }
 
       if (
-        !(await decideRevision(trx, revision.id, {
-          status: 'approved',
-          reason: null,
-          decidedBy: admin.id,
-          at: now,
-        }))
+        !(await deps.moderation.decideRevision(
+          revision.id,
+          { status: 'approved', reason: null, decidedBy: admin.id, at: now },
+          trx,
+        ))
       )
         throw conflict(NOTHING_WAITING);
       const data = parseRevisionData(revision.data);
       const slug = typeof data.category === 'string' ? data.category : agent.category_slug;
-      const category = (await findCategoriesBySlug(trx, [slug])).get(slug);
+      const category = (await deps.submissions.findCategoriesBySlug([slug], trx)).get(slug);
       if (!category)
         throw conflict(
           'The category this change proposes no longer exists. Reject it so the owner can choose another.',
         );
       const githubRepo = typeof data.githubRepo === 'string' ? data.githubRepo : null;
       if (githubRepo) {
-        const other = await trx
-          .selectFrom('agents')
-          .select('name')
-          .where('github_repo', '=', githubRepo)
-          .where('status', '!=', 'rejected')
-          .where('id', '!=', agentId)
-          .executeTakeFirst();
+        const other = await deps.submissions.findListingWithRepo(githubRepo, agentId, trx);
         if (other) throw repositoryListed(other.name);
       }
       const fields = presentRevisionFields(revision, agent, new Map([[slug, category]]));
-      await updateAgent(trx, agentId, { ...listingColumns(fields, category.id), updated_at: now });
+      await deps.ownerAgents.updateListing(
+        agentId,
+        { ...listingColumns(fields, category.id), updated_at: now },
+        trx,
+      );
       if (category.id !== agent.category_id) {
-        await adjustCategory(trx, agent.category_id, -1);
-        await adjustCategory(trx, category.id, 1);
+        await deps.categories.adjustAgentCount(agent.category_id, -1, trx);
+        await deps.categories.adjustAgentCount(category.id, 1, trx);
       }
-      await recordAgentEvent(trx, { agentId, kind: 'revision_approved', actor: 'admin', actorId: admin.id });
+      await deps.agentEvents.record(
+        { agentId, kind: 'revision_approved', actor: 'admin', actorId: admin.id },
+        trx,
+      );
       // The badge vouches for control of one repository: naming another one takes it away.
       const losesBadge = agent.verified === 1 && githubRepo !== agent.github_repo;
       if (losesBadge) {
-        await trx.updateTable('agents').set({ verified: 0 }).where('id', '=', agentId).execute();
-        await refreshAgentScore(trx, agentId);
-        await recordAgentEvent(trx, {
-          agentId,
-          kind: 'unverified',
-          actor: 'system',
-          actorId: null,
-          message: 'The listing now names another repository, so it needs to be verified again.',
-        });
+        await deps.moderation.removeBadge(agentId, trx);
+        await deps.reputation.refreshAgentScore(agentId, trx);
+        await deps.agentEvents.record(
+          {
+            agentId,
+            kind: 'unverified',
+            actor: 'system',
+            actorId: null,
+            message: 'The listing now names another repository, so it needs to be verified again.',
+          },
+          trx,
+        );
       }
-      const notices = await noticeOwner(deps, trx, agent, {
-        title: 'Your changes are live',
-        message:
-          `Your changes to “${fields.name}” were approved and are now shown on its page.` +
-          (losesBadge
-            ? ' It names another repository now, so the verified badge was removed until it is verified again.'
-            : ''),
-        link: `/agents/${agent.slug}`,
-      });
+      const notices = await noticeOwner(
+        deps,
+        agent,
+        {
+          title: 'Your changes are live',
+          message:
+            `Your changes to “${fields.name}” were approved and are now shown on its page.` +
+            (losesBadge
+              ? ' It names another repository now, so the verified badge was removed until it is verified again.'
+              : ''),
+          link: `/agents/${agent.slug}`,
+        },
+        trx,
+      );
       return { kind: 'revision' as const, notices };
     }),
   );
@@ -261,69 +276,64 @@ export async function approveSubmission(deps: SubmissionsDeps, admin: UserRow, a
 
 /** Rejects what waits for an agent, with the reason the owner reads; a live listing stays as it is. */
 export async function rejectSubmission(
-  deps: SubmissionsDeps,
+  deps: ModerationDeps,
   admin: UserRow,
   agentId: number,
   reason: string,
 ) {
   const result = await deps.db.kysely.transaction().execute(async (trx) => {
-    const { agent, revision } = await findWaiting(trx, agentId);
+    const { agent, revision } = await findWaiting(deps, agentId, trx);
     const now = nowIso();
-    const link = `/agent-status/${agentId}`;
-    if (!revision) {
-      if (!(await decideNewAgent(trx, agentId, { status: 'rejected', reason, at: now })))
-        throw conflict(NOTHING_WAITING);
-      await recordAgentEvent(trx, {
+    const decided = revision
+      ? await deps.moderation.decideRevision(
+          revision.id,
+          { status: 'rejected', reason, decidedBy: admin.id, at: now },
+          trx,
+        )
+      : await deps.moderation.decideNewAgent(agentId, { status: 'rejected', reason, at: now }, trx);
+    if (!decided) throw conflict(NOTHING_WAITING);
+    await deps.agentEvents.record(
+      {
         agentId,
-        kind: 'rejected',
+        kind: revision ? 'revision_rejected' : 'rejected',
         actor: 'admin',
         actorId: admin.id,
         message: reason,
-      });
-      const notices = await noticeOwner(deps, trx, agent, {
-        title: 'Your submission was not approved',
-        message: `“${agent.name}” was not approved. Reason: ${reason}`,
-        link,
-      });
-      return { kind: 'new' as const, status: 'rejected' as const, notices };
-    }
-    if (
-      !(await decideRevision(trx, revision.id, { status: 'rejected', reason, decidedBy: admin.id, at: now }))
-    )
-      throw conflict(NOTHING_WAITING);
-    await recordAgentEvent(trx, {
-      agentId,
-      kind: 'revision_rejected',
-      actor: 'admin',
-      actorId: admin.id,
-      message: reason,
-    });
-    const notices = await noticeOwner(deps, trx, agent, {
-      title: 'Your changes were not approved',
-      message: `Your changes to “${agent.name}” were not approved; the listing stays as it was. Reason: ${reason}`,
-      link,
-    });
-    return { kind: 'revision' as const, status: agent.status, notices };
+      },
+      trx,
+    );
+    const notices = await noticeOwner(
+      deps,
+      agent,
+      revision
+        ? {
+            title: 'Your changes were not approved',
+            message: `Your changes to “${agent.name}” were not approved; the listing stays as it was. Reason: ${reason}`,
+            link: `/agent-status/${agentId}`,
+          }
+        : {
+            title: 'Your submission was not approved',
+            message: `“${agent.name}” was not approved. Reason: ${reason}`,
+            link: `/agent-status/${agentId}`,
+          },
+      trx,
+    );
+    // A rejected revision leaves the live listing (and its status) as it was.
+    return revision
+      ? { kind: 'revision' as const, status: agent.status, notices }
+      : { kind: 'new' as const, status: 'rejected' as const, notices };
   });
   publishNotices(deps, result.notices);
   return { agentId, status: result.status, kind: result.kind };
 }
 
-async function adjustCategory(executor: Executor, categoryId: number, delta: number) {
-  await executor
-    .updateTable('categories')
-    .set((eb) => ({ agent_count: eb('agent_count', '+', delta) }))
-    .where('id', '=', categoryId)
-    .execute();
-}
-
 /** Totals now and per UTC day over the last 30 days (today included), oldest first. */
-export async function getStats(deps: SubmissionsDeps, now: number = Date.now()): Promise<AdminStats> {
+export async function getStats(deps: ModerationDeps, now: number = Date.now()): Promise<AdminStats> {
   const days = Array.from({ length: STATS_DAYS }, (_, index) =>
     utcDay(now - (STATS_DAYS - 1 - index) * DAY_MS),
   );
   const since = `${days[0]}T00:00:00.000Z`;
-  const figures = await statsFigures(deps.db.kysely, since);
+  const figures = await deps.moderation.statsFigures(since);
   return {
     users: { total: figures.usersTotal, last30Days: figures.usersRecent },
     agents: {

@@ -1,20 +1,22 @@
 import type { AgentDetail, AgentSummary } from '../../../shared/api/agents.js';
+import { parseTags } from '../../db/json-columns.js';
 import { publicDisplayName } from '../users/public-name.js';
 import type { AgentDetailRow, AgentSummaryRow } from './agents.repo.js';
 
 /** The name shown for agents listed by the AgentAtlas team rather than by a member. */
 export const HOUSE_OWNER_NAME = 'AgentAtlas';
 
-function parseTags(json: string): string[] {
-  try {
-    const value: unknown = JSON.parse(json);
-    return Array.isArray(value) ? value.filter((tag): tag is string => typeof tag === 'string') : [];
-  } catch {
-    return [];
-  }
-}
-
 const round = (value: number, digits: number) => Math.round(value * 10 ** digits) / 10 ** digits;
+
+/** An agent's rating and reputation as every listing shows them: the average to 2 places, the score to 1. */
+export function presentScores(
+  row: Pick<AgentSummaryRow, 'rating_average' | 'rating_count' | 'reputation_score'>,
+) {
+  return {
+    rating: { average: round(row.rating_average, 2), count: row.rating_count },
+    reputationScore: round(row.reputation_score, 1),
+  };
+}
 
 export function presentAgentSummary(row: AgentSummaryRow): AgentSummary {
   return {
@@ -27,8 +29,7 @@ export function presentAgentSummary(row: AgentSummaryRow): AgentSummary {
     pricing: row.pricing,
     logoUrl: row.logo_url,
     verified: row.verified === 1,
-    rating: { average: round(row.rating_average, 2), count: row.rating_count },
-    reputationScore: round(row.reputation_score, 1),
+    ...presentScores(row),
     favoritesCount: row.favorites_count,
     createdAt: row.created_at,
   };

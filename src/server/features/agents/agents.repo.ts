@@ -136,8 +136,8 @@ export function createAgentsRepo(db: Db) {
       return Number(row.count);
     },
 
-    async findDetail(where: { id: number } | { slug: string }) {
-      let query = k
+    async findDetail(where: { id: number } | { slug: string }, trx: Executor = k) {
+      let query = trx
         .selectFrom('agents')
         .innerJoin('categories', 'categories.id', 'agents.category_id')
         .leftJoin('users', 'users.id', 'agents.owner_id');
@@ -175,21 +175,29 @@ export function createAgentsRepo(db: Db) {
       return query.select(agentSummaryColumns).limit(limit).execute();
     },
 
-    async countPublished(executor: Executor = k): Promise<number> {
-      const row = await executor
+    /** Published agents of every category (the categories' maintained counters). */
+    async countPublished(trx: Executor = k): Promise<number> {
+      const row = await trx
         .selectFrom('categories')
         .select((eb) => eb.fn.sum<number>('agent_count').as('total'))
         .executeTakeFirstOrThrow();
       return Number(row.total ?? 0);
     },
 
-    async addViews(executor: Executor, agentId: number, day: string, views: number) {
-      await executor
+    /** Whether the agent exists (of any status). */
+    async exists(id: number, trx: Executor = k): Promise<boolean> {
+      return (
+        (await trx.selectFrom('agents').select('id').where('id', '=', id).executeTakeFirst()) !== undefined
+      );
+    },
+
+    async addViews(agentId: number, day: string, views: number, trx: Executor = k) {
+      await trx
         .updateTable('agents')
         .set((eb) => ({ views_count: eb('views_count', '+', views) }))
         .where('id', '=', agentId)
         .execute();
-      await executor
+      await trx
         .insertInto('agent_activity')
         .values({ agent_id: agentId, day, views, favorites: 0 })
         .onConflict((oc) =>
@@ -202,12 +210,12 @@ export function createAgentsRepo(db: Db) {
 
     /** Records one visitor's view of an agent on a day; false when that visitor was already counted. */
     async recordVisitor(
-      executor: Executor,
       agentId: number,
       visitorHash: string,
       day: string,
+      trx: Executor = k,
     ): Promise<boolean> {
-      const result = await executor
+      const result = await trx
         .insertInto('agent_views')
         .values({ agent_id: agentId, visitor_hash: visitorHash, day })
         .onConflict((oc) => oc.doNothing())
@@ -215,8 +223,8 @@ export function createAgentsRepo(db: Db) {
       return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
     },
 
-    async activitySince(executor: Executor, agentIds: number[] | 'all-active', sinceDay: string) {
-      let query = executor
+    async activitySince(agentIds: number[] | 'all-active', sinceDay: string, trx: Executor = k) {
+      let query = trx
         .selectFrom('agent_activity')
         .select(['agent_id', 'day', 'views', 'favorites'])
         .where('day', '>=', sinceDay);
@@ -224,24 +232,20 @@ export function createAgentsRepo(db: Db) {
       return query.execute();
     },
 
-    async setTrendingScores(executor: Executor, scores: Map<number, number>) {
+    async setTrendingScores(scores: Map<number, number>, trx: Executor = k) {
       for (const [agentId, score] of scores) {
-        await executor
-          .updateTable('agents')
-          .set({ trending_score: score })
-          .where('id', '=', agentId)
-          .execute();
+        await trx.updateTable('agents').set({ trending_score: score }).where('id', '=', agentId).execute();
       }
     },
 
-    async agentIdsWithTrendingScore(executor: Executor = k): Promise<number[]> {
-      const rows = await executor.selectFrom('agents').select('id').where('trending_score', '>', 0).execute();
+    async agentIdsWithTrendingScore(trx: Executor = k): Promise<number[]> {
+      const rows = await trx.selectFrom('agents').select('id').where('trending_score', '>', 0).execute();
       return rows.map((row) => row.id);
     },
 
-    async deleteViewsBefore(executor: Executor, day: string) {
-      await executor.deleteFrom('agent_views').where('day', '<', day).execute();
-      await executor.deleteFrom('agent_activity').where('day', '<', day).execute();
+    async deleteViewsBefore(day: string, trx: Executor = k) {
+      await trx.deleteFrom('agent_views').where('day', '<', day).execute();
+      await trx.deleteFrom('agent_activity').where('day', '<', day).execute();
     },
 
     /** Every indexed word with the number of agents it appears in (for spelling suggestions). */

@@ -1,3 +1,4 @@
+import { ROW_ID_MAX } from '../../../shared/limits.js';
 import type {
   AgentDetail,
   AgentListQuery,
@@ -8,14 +9,18 @@ import type { Db } from '../../db/database.js';
 import { notFound } from '../../errors.js';
 import { daysAgo, utcDay } from '../../lib/time.js';
 import type { CategoriesRepo } from '../categories/categories.repo.js';
+import type { ReputationRepo } from '../reviews/reputation.repo.js';
+import type { ReviewsRepo } from '../reviews/reviews.repo.js';
 import { presentAgentDetail, presentAgentSummary } from './agents.presenter.js';
-import { SEARCH_RESULT_CAP, searchTerms, type AgentsRepo } from './agents.repo.js';
+import { SEARCH_RESULT_CAP, searchTerms, type AgentDetailRow, type AgentsRepo } from './agents.repo.js';
 import { closestWord } from './spelling.js';
 
 export interface AgentsServiceDeps {
   db: Db;
   agents: AgentsRepo;
   categories: CategoriesRepo;
+  reviews: ReviewsRepo;
+  reputation: ReputationRepo;
   vocabulary: SearchVocabulary;
 }
 
@@ -116,12 +121,29 @@ export async function listAgents(deps: AgentsServiceDeps, query: AgentListQuery)
   };
 }
 
-/** GET /api/agents/{idOrSlug}: numeric values are ids, anything else a slug. Only published agents are public. */
-export async function getAgent(deps: AgentsServiceDeps, idOrSlug: string): Promise<AgentDetail> {
-  const where = /^\d+$/.test(idOrSlug) ? { id: Number(idOrSlug) } : { slug: idOrSlug.toLowerCase() };
+/**
+ * The one rule for every public read or write on an agent: only a published agent exists; anything
+ * else is 404 "Agent not found". A number is an id; a string of digits is an id too, any other string
+ * a slug (case-insensitive).
+ */
+export async function findPublishedAgentOr404(
+  deps: { agents: AgentsRepo },
+  idOrSlug: number | string,
+): Promise<AgentDetailRow> {
+  const where =
+    typeof idOrSlug === 'number' || /^\d+$/.test(idOrSlug)
+      ? { id: Number(idOrSlug) }
+      : { slug: idOrSlug.toLowerCase() };
+  // No row has an id past the 32-bit column's range; PostgreSQL would refuse the query itself.
+  if (where.id !== undefined && !(where.id <= ROW_ID_MAX)) throw notFound('Agent not found');
   const row = await deps.agents.findDetail(where);
   if (!row || row.status !== 'published') throw notFound('Agent not found');
-  return presentAgentDetail(row);
+  return row;
+}
+
+/** GET /api/agents/{idOrSlug}: numeric values are ids, anything else a slug. Only published agents are public. */
+export async function getAgent(deps: AgentsServiceDeps, idOrSlug: string): Promise<AgentDetail> {
+  return presentAgentDetail(await findPublishedAgentOr404(deps, idOrSlug));
 }
 
 /** The detail as a signed-in person sees it: with whether they own it and which review is theirs. */
@@ -130,18 +152,11 @@ export async function getAgentForViewer(
   idOrSlug: string,
   userId: number,
 ): Promise<AgentDetail> {
-  const where = /^\d+$/.test(idOrSlug) ? { id: Number(idOrSlug) } : { slug: idOrSlug.toLowerCase() };
-  const row = await deps.agents.findDetail(where);
-  if (!row || row.status !== 'published') throw notFound('Agent not found');
-  const review = await deps.db.kysely
-    .selectFrom('reviews')
-    .select('id')
-    .where('agent_id', '=', row.id)
-    .where('user_id', '=', userId)
-    .executeTakeFirst();
+  const row = await findPublishedAgentOr404(deps, idOrSlug);
+  const reviewId = await deps.reviews.findIdByAuthor(row.id, userId);
   return {
     ...presentAgentDetail(row),
-    viewer: { isOwner: row.owner_id === userId, reviewId: review?.id ?? null },
+    viewer: { isOwner: row.owner_id === userId, reviewId },
   };
 }
 
@@ -152,21 +167,21 @@ export async function getHome(
   const filters = { verified: options.verifiedOnly ? true : undefined };
   const section = (sort: 'rating' | 'trending' | 'newest') =>
     deps.agents.findSummaries({ filters, sort, limit: HOME_SECTION_SIZE, offset: 0 });
-  const [featured, topRated, trending, newest, categories, agentsCount, reviewsCount] = await Promise.all([
+  const [featured, topRated, trending, newest, categories, agentsCount, ratingsCount] = await Promise.all([
     deps.agents.findFeatured(6, options.verifiedOnly),
     section('rating'),
     section('trending'),
     section('newest'),
     deps.categories.findAll(),
     options.verifiedOnly ? deps.agents.countFiltered(filters) : deps.agents.countPublished(),
-    deps.db.kysely.selectFrom('site_stats').select('rating_count').where('id', '=', 1).executeTakeFirst(),
+    deps.reputation.countRatings(),
   ]);
   return {
     featured: (featured.length > 0 ? featured : topRated.slice(0, 6)).map(presentAgentSummary),
     topRated: topRated.map(presentAgentSummary),
     trending: trending.map(presentAgentSummary),
     newest: newest.map(presentAgentSummary),
-    stats: { agents: agentsCount, reviews: reviewsCount?.rating_count ?? 0, categories: categories.length },
+    stats: { agents: agentsCount, reviews: ratingsCount, categories: categories.length },
   };
 }
 
@@ -193,7 +208,7 @@ export async function refreshTrending(deps: AgentsServiceDeps, agentIds?: number
   const today = utcDay(now);
   const since = daysAgo(TRENDING_WINDOW_DAYS - 1, now);
   await deps.db.kysely.transaction().execute(async (trx) => {
-    const activity = await deps.agents.activitySince(trx, agentIds ?? 'all-active', since);
+    const activity = await deps.agents.activitySince(agentIds ?? 'all-active', since, trx);
     const ids = new Set(agentIds ?? (await deps.agents.agentIdsWithTrendingScore(trx)));
     const byAgent = new Map<number, typeof activity>();
     for (const entry of activity) {
@@ -202,7 +217,7 @@ export async function refreshTrending(deps: AgentsServiceDeps, agentIds?: number
     }
     const scores = new Map<number, number>();
     for (const id of ids) scores.set(id, trendingScore(byAgent.get(id) ?? [], today));
-    await deps.agents.setTrendingScores(trx, scores);
-    if (!agentIds) await deps.agents.deleteViewsBefore(trx, daysAgo(TRENDING_WINDOW_DAYS + 1, now));
+    await deps.agents.setTrendingScores(scores, trx);
+    if (!agentIds) await deps.agents.deleteViewsBefore(daysAgo(TRENDING_WINDOW_DAYS + 1, now), trx);
   });
 }

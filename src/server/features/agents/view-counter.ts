@@ -1,5 +1,13 @@
 import { utcDay } from '../../lib/time.js';
+import type { Executor } from '../../db/database.js';
 import { refreshTrending, type AgentsServiceDeps } from './agents.service.js';
+
+/** The views a flush counted, per agent and day (each from a distinct visitor). */
+export interface CountedViews {
+  agentId: number;
+  day: string;
+  views: number;
+}
 
 /**
  * Counts agent views once per visitor, agent and day (DESIGN section 4). Views arrive on the hot
@@ -15,6 +23,8 @@ export class ViewCounter {
     private readonly deps: AgentsServiceDeps,
     private readonly onError: (error: unknown) => void,
     private readonly flushIntervalMs = 1000,
+    /** Runs inside the flush's transaction with what it counted (the owners' daily figures). */
+    private readonly onCounted?: (counted: CountedViews[], trx: Executor) => Promise<void>,
   ) {}
 
   start(): void {
@@ -42,23 +52,19 @@ export class ViewCounter {
     if (this.pending.size === 0) return;
     const batch = [...this.pending.values()];
     this.pending.clear();
-    const counted = new Map<string, { agentId: number; day: string; views: number }>();
+    const counted = new Map<string, CountedViews>();
     await this.deps.db.kysely.transaction().execute(async (trx) => {
       for (const view of batch) {
-        const exists = await trx
-          .selectFrom('agents')
-          .select('id')
-          .where('id', '=', view.agentId)
-          .executeTakeFirst();
-        if (!exists) continue;
-        if (!(await this.deps.agents.recordVisitor(trx, view.agentId, view.visitorHash, view.day))) continue;
+        if (!(await this.deps.agents.exists(view.agentId, trx))) continue;
+        if (!(await this.deps.agents.recordVisitor(view.agentId, view.visitorHash, view.day, trx))) continue;
         const key = `${view.agentId}:${view.day}`;
         const entry = counted.get(key) ?? { agentId: view.agentId, day: view.day, views: 0 };
         entry.views += 1;
         counted.set(key, entry);
       }
       for (const entry of counted.values())
-        await this.deps.agents.addViews(trx, entry.agentId, entry.day, entry.views);
+        await this.deps.agents.addViews(entry.agentId, entry.day, entry.views, trx);
+      if (this.onCounted && counted.size > 0) await this.onCounted([...counted.values()], trx);
     });
     const agentIds = [...new Set([...counted.values()].map((entry) => entry.agentId))];
     if (agentIds.length > 0) await refreshTrending(this.deps, agentIds);

@@ -1,3 +1,5 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { preHandlerAsyncHookHandler } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -12,14 +14,14 @@ import {
   tokenSchema,
   updateProfileSchema,
 } from '../../../shared/api/auth.js';
-import { errorBodySchema } from '../../../shared/api/errors.js';
 import { normalizeEmail } from '../../../shared/rules/email.js';
-import { nowIso } from '../../lib/time.js';
 import { presentCurrentUser } from './auth.presenter.js';
 import {
   changePassword,
   deleteAccount,
+  endAllSessions,
   loginUser,
+  markSessionActive,
   registerUser,
   requestPasswordReset,
   resendVerification,
@@ -28,6 +30,7 @@ import {
   verifyEmail,
 } from './auth.service.js';
 import { errorResponses } from '../../http/error-responses.js';
+import { clientAddressKey, LOGIN_THROTTLE, loginDelayMs } from './login-throttle.js';
 
 const errors = errorResponses(400, 401, 403, 409, 429);
 
@@ -47,7 +50,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['auth'],
         summary: 'The signed-in user; 401 when nobody is signed in',
-        response: { 200: currentUserSchema, 401: errorBodySchema },
+        response: { 200: currentUserSchema, ...errorResponses(401) },
       },
     },
     async (request) => presentCurrentUser(app.requireUser(request)),
@@ -71,11 +74,34 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
+  const { window } = LOGIN_THROTTLE;
+  const accountDelayAfter = limits.allowed(LOGIN_THROTTLE.accountDelayAfter);
+  /** Slows every attempt on an account that many addresses are trying, without refusing any (ASVS 6.3.1). */
+  const slowDownBusyAccount: preHandlerAsyncHookHandler = async (request) => {
+    const account = bodyEmail(request, 'username');
+    if (account === undefined) return;
+    const attempts = await limits.count('login-account', account, window);
+    const delay = loginDelayMs(attempts, accountDelayAfter);
+    if (delay === 0) return;
+    if (attempts === accountDelayAfter + 1)
+      request.log.warn({ attempts, window }, 'sign-in attempts on one account are being slowed down');
+    await sleep(delay);
+  };
+
   app.post(
     '/api/auth/login',
     {
-      onRequest: limits.perIp('login', 30, '15 minutes'),
-      preHandler: limits.perKey('login', 10, '15 minutes', (request) => bodyEmail(request, 'username')),
+      // Refusals are keyed by the caller's address, so they cannot lock the owner out from elsewhere.
+      onRequest: limits.perKey('login-address', LOGIN_THROTTLE.perAddress, window, (request) =>
+        clientAddressKey(request.ip),
+      ),
+      preHandler: [
+        limits.perKey('login-pair', LOGIN_THROTTLE.perAccountAndAddress, window, (request) => {
+          const account = bodyEmail(request, 'username');
+          return account === undefined ? undefined : `${account} ${clientAddressKey(request.ip)}`;
+        }),
+        slowDownBusyAccount,
+      ],
       schema: {
         tags: ['auth'],
         summary: 'Sign in with e-mail and password',
@@ -109,10 +135,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      if (request.user) {
-        await deps.users.deleteSessions(request.user.id);
-        app.notificationHub.disconnectUser(request.user.id);
-      }
+      if (request.user) await endAllSessions(deps, request.user.id);
       await app.endSession(request, reply);
       return reply.status(204).send(null);
     },
@@ -124,16 +147,12 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['auth'],
         summary: 'Marks the session active',
-        response: { 204: z.null(), 401: errorBodySchema },
+        response: { 204: z.null(), ...errorResponses(401) },
       },
     },
     async (request, reply) => {
       app.requireUser(request);
-      await app.db.kysely
-        .updateTable('sessions')
-        .set({ last_active_at: nowIso() })
-        .where('token_hash', '=', request.sessionTokenHash!)
-        .execute();
+      await markSessionActive(deps, request.sessionTokenHash!);
       return reply.status(204).send(null);
     },
   );

@@ -8,7 +8,9 @@ import { nowIso } from '../../lib/time.js';
 import type { Mailer } from '../../mail/mailer.js';
 import type { UsersRepo } from '../users/users.repo.js';
 import { createNotification, type NotificationsDeps } from '../notifications/notifications.service.js';
-import { consumeEmailToken, issueEmailToken } from './email-tokens.js';
+import type { EmailTokensRepo } from './email-tokens.repo.js';
+import { consumeEmailToken, issueEmailToken } from './email-tokens.service.js';
+import { endSessions, type SessionsDeps } from './sessions.service.js';
 import { passwordResetMail, verificationMail } from './auth.mails.js';
 import {
   burnPasswordCheck,
@@ -18,12 +20,15 @@ import {
   verifyPassword,
 } from './passwords.js';
 
-export interface AuthDeps {
+export interface AuthDeps extends SessionsDeps {
   db: Db;
   users: UsersRepo;
+  emailTokens: EmailTokensRepo;
   mailer: Mailer;
   config: Pick<Config, 'publicUrl' | 'adminEmails'>;
   notifications: NotificationsDeps;
+  /** For work that goes on after the answer (mail links), whose failure no caller can see. */
+  log: { error(details: object, message: string): void };
 }
 
 const INVALID_CREDENTIALS = 'Invalid email or password.';
@@ -109,14 +114,23 @@ export async function loginUser(deps: AuthDeps, input: { username: string; passw
 }
 
 async function sendVerification(deps: AuthDeps, user: UserRow) {
-  const token = await issueEmailToken(deps.db.kysely, user.id, 'verify_email');
+  const token = await issueEmailToken(deps, { userId: user.id, kind: 'verify_email' });
   return deps.mailer.send(verificationMail(user, `${deps.config.publicUrl}/verify-email?token=${token}`));
+}
+
+/**
+ * Runs mail work after the answer has gone, so its timing cannot tell who has an account. Nobody
+ * waits for it, so a failure (the database, say) is logged here instead of becoming an unhandled rejection.
+ */
+function afterAnswer(deps: AuthDeps, what: string, userId: number, work: () => Promise<unknown>): void {
+  work().catch((error: unknown) => deps.log.error({ err: error, userId }, `${what} failed`));
 }
 
 /** Sends a new verification link if the address belongs to an unverified account; the answer never says which. */
 export async function resendVerification(deps: AuthDeps, email: string) {
   const user = await deps.users.findByEmail(normalizeEmail(email));
-  if (user && user.email_verified !== 1) void sendVerification(deps, user);
+  if (user && user.email_verified !== 1)
+    afterAnswer(deps, 'verification mail', user.id, () => sendVerification(deps, user));
   return {
     message: 'If that address belongs to an unverified account, a new verification link is on its way.',
   };
@@ -124,7 +138,7 @@ export async function resendVerification(deps: AuthDeps, email: string) {
 
 export async function verifyEmail(deps: AuthDeps, token: string) {
   const user = await deps.db.kysely.transaction().execute(async (trx) => {
-    const userId = await consumeEmailToken(trx, token, 'verify_email');
+    const userId = await consumeEmailToken(deps, { token, kind: 'verify_email' }, trx);
     return deps.users.update(userId, { email_verified: 1, updated_at: nowIso() }, trx);
   });
   return grantListedAdmin(deps, user);
@@ -134,12 +148,12 @@ export async function verifyEmail(deps: AuthDeps, token: string) {
 export async function requestPasswordReset(deps: AuthDeps, email: string) {
   const user = await deps.users.findByEmail(normalizeEmail(email));
   if (user) {
-    void (async () => {
-      const token = await issueEmailToken(deps.db.kysely, user.id, 'reset_password');
+    afterAnswer(deps, 'password reset mail', user.id, async () => {
+      const token = await issueEmailToken(deps, { userId: user.id, kind: 'reset_password' });
       await deps.mailer.send(
         passwordResetMail(user, `${deps.config.publicUrl}/reset-password?token=${token}`),
       );
-    })();
+    });
   }
   return { message: FORGOT_PASSWORD_MESSAGE };
 }
@@ -148,16 +162,19 @@ export async function requestPasswordReset(deps: AuthDeps, email: string) {
 export async function resetPassword(deps: AuthDeps, input: { token: string; password: string }) {
   refuseCommonPassword(input.password);
   const passwordHash = await hashPassword(input.password);
-  return deps.db.kysely.transaction().execute(async (trx) => {
-    const userId = await consumeEmailToken(trx, input.token, 'reset_password');
-    await deps.users.deleteSessions(userId, trx);
+  const { user, ended } = await deps.db.kysely.transaction().execute(async (trx) => {
+    const userId = await consumeEmailToken(deps, { token: input.token, kind: 'reset_password' }, trx);
+    const ended = await endSessions(deps, { userId }, trx);
     // Following the link proves the address too.
-    return deps.users.update(
+    const user = await deps.users.update(
       userId,
       { password_hash: passwordHash, email_verified: 1, updated_at: nowIso() },
       trx,
     );
+    return { user, ended };
   });
+  deps.closeSessionSockets(ended);
+  return user;
 }
 
 export async function changePassword(
@@ -174,7 +191,7 @@ export async function changePassword(
   refuseCommonPassword(input.newPassword, 'newPassword');
   const passwordHash = await hashPassword(input.newPassword);
   await deps.users.update(user.id, { password_hash: passwordHash, updated_at: nowIso() });
-  await deps.users.deleteSessions(user.id, deps.db.kysely, keepSession ?? undefined);
+  await endSessions(deps, { userId: user.id, exceptTokenHash: keepSession });
 }
 
 export async function updateProfile(
@@ -213,11 +230,10 @@ export async function deleteAccount(deps: AuthDeps, user: UserRow, password: str
     });
   }
   const now = nowIso();
-  await deps.db.kysely.transaction().execute(async (trx) => {
-    await deps.users.deleteSessions(user.id, trx);
-    await trx.deleteFrom('favorites').where('user_id', '=', user.id).execute();
-    await trx.deleteFrom('notifications').where('user_id', '=', user.id).execute();
-    await trx.deleteFrom('email_tokens').where('user_id', '=', user.id).execute();
+  const ended = await deps.db.kysely.transaction().execute(async (trx) => {
+    const ended = await endSessions(deps, { userId: user.id }, trx);
+    await deps.users.deletePrivateRows(user.id, trx);
+    await deps.emailTokens.deleteForUser(user.id, trx);
     await deps.users.update(
       user.id,
       {
@@ -238,5 +254,17 @@ export async function deleteAccount(deps: AuthDeps, user: UserRow, password: str
       },
       trx,
     );
+    return ended;
   });
+  deps.closeSessionSockets(ended);
+}
+
+/** The heartbeat: the session counts as active now. */
+export async function markSessionActive(deps: AuthDeps, tokenHash: string): Promise<void> {
+  await deps.sessions.markActive(tokenHash, nowIso());
+}
+
+/** Ends every session of the user (a session reset from any of them), and closes their sockets. */
+export async function endAllSessions(deps: AuthDeps, userId: number): Promise<void> {
+  await endSessions(deps, { userId });
 }

@@ -1,13 +1,19 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { currentUserSchema } from '../../../shared/api/auth.js';
-import { errorBodySchema } from '../../../shared/api/errors.js';
+import {
+  authProvidersSchema,
+  githubDevicePollResponseSchema,
+  githubDevicePollSchema,
+  githubDeviceStartSchema,
+  githubSigninCallbackQuerySchema,
+  githubSigninQuerySchema,
+} from '../../../shared/api/auth.js';
+import { safeReturnPath } from '../../../shared/rules/return-path.js';
+import { errorResponses } from '../../http/error-responses.js';
 import { AppError } from '../../errors.js';
 import { presentCurrentUser } from './auth.presenter.js';
 import {
   finishGithubSignin,
   pollDeviceSignin,
-  safeReturnPath,
   startDeviceSignin,
   startGithubSignin,
 } from './github-signin.service.js';
@@ -26,7 +32,7 @@ const githubSigninRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['auth'],
         summary: 'Which external sign-in providers are available',
-        response: { 200: z.object({ github: z.boolean(), google: z.boolean() }) },
+        response: { 200: authProvidersSchema },
       },
     },
     async () => ({ github: deps.github.configured, google: false }),
@@ -39,7 +45,7 @@ const githubSigninRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['auth'],
         summary: 'Starts GitHub sign-in: redirects to GitHub, which returns to /api/auth/github/callback',
-        querystring: z.object({ returnPath: z.string().max(500).optional() }),
+        querystring: githubSigninQuerySchema,
       },
     },
     async (request, reply) => {
@@ -59,12 +65,7 @@ const githubSigninRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['auth'],
         summary: 'GitHub returns here; signs in and continues at /auth-callback',
-        querystring: z.object({
-          code: z.string().max(200).optional(),
-          state: z.string().max(200).optional(),
-          error: z.string().max(200).optional(),
-          error_description: z.string().max(500).optional(),
-        }),
+        querystring: githubSigninCallbackQuerySchema,
       },
     },
     async (request, reply) => {
@@ -95,14 +96,8 @@ const githubSigninRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['auth'],
         summary: 'Starts GitHub device sign-in: answers the code to enter at GitHub',
         response: {
-          200: z.object({
-            handle: z.string(),
-            userCode: z.string(),
-            verificationUri: z.string(),
-            expiresIn: z.number(),
-            interval: z.number(),
-          }),
-          503: errorBodySchema,
+          200: githubDeviceStartSchema,
+          ...errorResponses(503),
         },
       },
     },
@@ -119,15 +114,10 @@ const githubSigninRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['auth'],
         summary: 'Asks whether the device sign-in was approved; signs in when it was',
-        body: z.object({ handle: z.string().min(1).max(200) }),
+        body: githubDevicePollSchema,
         response: {
-          200: z.object({
-            status: z.enum(['complete', 'pending', 'slow_down', 'expired', 'denied']),
-            interval: z.number().optional(),
-            user: currentUserSchema.optional(),
-          }),
-          400: errorBodySchema,
-          503: errorBodySchema,
+          200: githubDevicePollResponseSchema,
+          ...errorResponses(400, 503),
         },
       },
     },

@@ -1,32 +1,32 @@
 import { normalizeEmail } from '../../../shared/rules/email.js';
+import { safeReturnPath } from '../../../shared/rules/return-path.js';
 import type { UserRow } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
 import { nowIso } from '../../lib/time.js';
 import type { GithubClient } from '../github/github-client.js';
 import type { AuthDeps } from './auth.service.js';
-import { createOauthState, readOauthState, updateOauthState } from './oauth-states.js';
+import {
+  createOauthState,
+  readOauthState,
+  updateOauthState,
+  type OauthStateDeps,
+} from './oauth-states.service.js';
 
-export interface GithubSigninDeps extends AuthDeps {
+export interface GithubSigninDeps extends AuthDeps, OauthStateDeps {
   github: GithubClient;
 }
 
 const SCOPE = 'read:user user:email';
 const STATE_LIFETIME_MS = 10 * 60 * 1000;
 
-/** Only same-site paths may be returned to, so the callback can never redirect off the site. */
-export function safeReturnPath(value: unknown): string {
-  if (typeof value !== 'string' || !value.startsWith('/') || value.startsWith('//') || value.includes('\\'))
-    return '/';
-  return value.slice(0, 500);
-}
-
 export async function startGithubSignin(
   deps: GithubSigninDeps,
   options: { returnPath: string; redirectUri: string },
 ) {
-  const state = await createOauthState(deps.db.kysely, {
+  const state = await createOauthState(deps, {
     kind: 'github_signin',
-    payload: { returnPath: safeReturnPath(options.returnPath) },
+    // Only same-site paths may be returned to, so the callback can never redirect off the site.
+    payload: { returnPath: safeReturnPath(options.returnPath).slice(0, 500) },
     lifetimeMs: STATE_LIFETIME_MS,
   });
   return deps.github.authorizeUrl({ state, redirectUri: options.redirectUri, scope: SCOPE });
@@ -86,7 +86,9 @@ export async function finishGithubSignin(
   deps: GithubSigninDeps,
   options: { code: string; state: string; redirectUri: string },
 ): Promise<{ user: UserRow; returnPath: string }> {
-  const saved = await readOauthState<{ returnPath: string }>(deps.db.kysely, options.state, 'github_signin', {
+  const saved = await readOauthState<{ returnPath: string }>(deps, {
+    state: options.state,
+    kind: 'github_signin',
     consume: true,
   });
   if (!saved)
@@ -107,7 +109,7 @@ interface DevicePayload {
 
 export async function startDeviceSignin(deps: GithubSigninDeps) {
   const device = await deps.github.startDeviceFlow(SCOPE);
-  const handle = await createOauthState(deps.db.kysely, {
+  const handle = await createOauthState(deps, {
     kind: 'github_device',
     payload: { deviceCode: device.deviceCode, interval: device.interval } satisfies DevicePayload,
     lifetimeMs: device.expiresIn * 1000,
@@ -127,28 +129,30 @@ export type DevicePollResult =
   | { status: 'expired' | 'denied' };
 
 export async function pollDeviceSignin(deps: GithubSigninDeps, handle: string): Promise<DevicePollResult> {
-  const saved = await readOauthState<DevicePayload>(deps.db.kysely, handle, 'github_device', {
+  const saved = await readOauthState<DevicePayload>(deps, {
+    state: handle,
+    kind: 'github_device',
     consume: false,
   });
   if (!saved) return { status: 'expired' };
   const answer = await deps.github.pollDeviceFlow(saved.payload.deviceCode);
   switch (answer.kind) {
     case 'token': {
-      await readOauthState(deps.db.kysely, handle, 'github_device', { consume: true });
+      await readOauthState(deps, { state: handle, kind: 'github_device', consume: true });
       return { status: 'complete', user: await accountForToken(deps, answer.accessToken) };
     }
     case 'pending':
       return { status: 'pending', interval: saved.payload.interval };
     case 'slow_down': {
       const interval = saved.payload.interval + 5;
-      await updateOauthState(deps.db.kysely, handle, { ...saved.payload, interval });
+      await updateOauthState(deps, { state: handle, payload: { ...saved.payload, interval } });
       return { status: 'slow_down', interval };
     }
     case 'denied':
-      await readOauthState(deps.db.kysely, handle, 'github_device', { consume: true });
+      await readOauthState(deps, { state: handle, kind: 'github_device', consume: true });
       return { status: 'denied' };
     default:
-      await readOauthState(deps.db.kysely, handle, 'github_device', { consume: true });
+      await readOauthState(deps, { state: handle, kind: 'github_device', consume: true });
       return { status: 'expired' };
   }
 }

@@ -3,11 +3,12 @@ import { z } from 'zod';
 import {
   adminCategoryListSchema,
   adminCategorySchema,
+  categoryIdParamsSchema,
   createCategorySchema,
   deleteCategoryQuerySchema,
   reorderCategoriesSchema,
   updateCategorySchema,
-} from '../../../shared/api/admin.js';
+} from '../../../shared/api/categories.js';
 import {
   createCategory,
   deleteCategory,
@@ -16,16 +17,14 @@ import {
   updateCategory,
 } from './categories.admin.service.js';
 import { errorResponses } from '../../http/error-responses.js';
+import { adminOnly } from '../../plugins/admin-only.js';
 
 const errors = errorResponses(400, 401, 403, 404, 409);
-const idParams = z.object({ id: z.coerce.number().int().positive() });
 
 /** Admin: create, rename, reorder, describe and delete categories (admin checked before anything is read). */
 const categoriesAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps = app.services.categoriesAdmin;
-  app.addHook('onRequest', async (request) => {
-    app.requireAdmin(request);
-  });
+  app.addHook('onRequest', adminOnly);
 
   app.get(
     '/api/admin/categories',
@@ -71,7 +70,7 @@ const categoriesAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['admin'],
         summary: 'Rename, describe, change the icon or the position of a category',
-        params: idParams,
+        params: categoryIdParamsSchema,
         body: updateCategorySchema,
         response: { 200: adminCategorySchema, ...errors },
       },
@@ -85,7 +84,7 @@ const categoriesAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['admin'],
         summary: 'Delete a category; one with agents needs moveTo (the slug of the category they go to)',
-        params: idParams,
+        params: categoryIdParamsSchema,
         querystring: deleteCategoryQuerySchema,
         response: { 204: z.null(), ...errors },
       },

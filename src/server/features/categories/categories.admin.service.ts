@@ -3,44 +3,20 @@ import type {
   AdminCategoryList,
   CreateCategory,
   UpdateCategory,
-} from '../../../shared/api/admin.js';
+} from '../../../shared/api/categories.js';
 import type { Db } from '../../db/database.js';
 import { AppError, conflict, invalid, notFound } from '../../errors.js';
 import type { ResponseCache } from '../../lib/response-cache.js';
 import { nowIso } from '../../lib/time.js';
-import { slugify } from '../submissions/agent-fields.js';
-import {
-  deleteCategory as deleteCategoryRow,
-  findAdminCategories,
-  findAdminCategory,
-  findAllIds,
-  findCategoryById,
-  findCategoryBySlug,
-  findClash,
-  insertCategory,
-  moveAgents,
-  nextPosition,
-  updateCategory as updateCategoryRow,
-  type AdminCategoryRow,
-} from './categories.admin.repo.js';
+import { slugify } from '../submissions/agent-slug.js';
+import { presentAdminCategory } from './categories.presenter.js';
+import type { CategoriesRepo } from './categories.repo.js';
 
 export interface CategoriesAdminDeps {
   db: Db;
+  categories: CategoriesRepo;
   /** Public /api/categories, /api/filters and the home page are cached. */
   cache: ResponseCache;
-}
-
-function presentAdminCategory(row: AdminCategoryRow): AdminCategory {
-  return {
-    id: row.id,
-    slug: row.slug,
-    name: row.name,
-    description: row.description,
-    icon: row.icon,
-    position: row.position,
-    agentCount: row.agent_count,
-    totalAgents: Number(row.total_agents ?? 0),
-  };
 }
 
 function clashMessage(clash: { slug: string; name: string }, wanted: { slug?: string; name?: string }) {
@@ -50,7 +26,7 @@ function clashMessage(clash: { slug: string; name: string }, wanted: { slug?: st
 }
 
 export async function listAdminCategories(deps: CategoriesAdminDeps): Promise<AdminCategoryList> {
-  return { categories: (await findAdminCategories(deps.db.kysely)).map(presentAdminCategory) };
+  return { categories: (await deps.categories.findAllWithTotals()).map(presentAdminCategory) };
 }
 
 /** A new category, last in the order; its slug comes from the name unless one is given. */
@@ -60,17 +36,20 @@ export async function createCategory(
 ): Promise<AdminCategory> {
   const slug = input.slug ?? slugify(input.name, 'category');
   const created = await deps.db.kysely.transaction().execute(async (trx) => {
-    const clash = await findClash(trx, { slug, name: input.name });
+    const clash = await deps.categories.findClash({ slug, name: input.name }, trx);
     if (clash) throw conflict(clashMessage(clash, { slug, name: input.name }));
-    const id = await insertCategory(trx, {
-      slug,
-      name: input.name,
-      description: input.description,
-      icon: input.icon,
-      position: await nextPosition(trx),
-      created_at: nowIso(),
-    });
-    return (await findAdminCategory(trx, id))!;
+    const id = await deps.categories.insert(
+      {
+        slug,
+        name: input.name,
+        description: input.description,
+        icon: input.icon,
+        position: await deps.categories.nextPosition(trx),
+        created_at: nowIso(),
+      },
+      trx,
+    );
+    return (await deps.categories.findWithTotals(id, trx))!;
   });
   deps.cache.invalidate();
   return presentAdminCategory(created);
@@ -82,18 +61,22 @@ export async function updateCategory(
   changes: UpdateCategory,
 ): Promise<AdminCategory> {
   const updated = await deps.db.kysely.transaction().execute(async (trx) => {
-    if (!(await findCategoryById(trx, id))) throw notFound('Category not found');
+    if (!(await deps.categories.findById(id, trx))) throw notFound('Category not found');
     if (changes.name !== undefined) {
-      const clash = await findClash(trx, { name: changes.name, exceptId: id });
+      const clash = await deps.categories.findClash({ name: changes.name, exceptId: id }, trx);
       if (clash) throw conflict(clashMessage(clash, { name: changes.name }));
     }
-    await updateCategoryRow(trx, id, {
-      ...(changes.name !== undefined ? { name: changes.name } : {}),
-      ...(changes.description !== undefined ? { description: changes.description } : {}),
-      ...(changes.icon !== undefined ? { icon: changes.icon } : {}),
-      ...(changes.position !== undefined ? { position: changes.position } : {}),
-    });
-    return (await findAdminCategory(trx, id))!;
+    await deps.categories.update(
+      id,
+      {
+        ...(changes.name !== undefined ? { name: changes.name } : {}),
+        ...(changes.description !== undefined ? { description: changes.description } : {}),
+        ...(changes.icon !== undefined ? { icon: changes.icon } : {}),
+        ...(changes.position !== undefined ? { position: changes.position } : {}),
+      },
+      trx,
+    );
+    return (await deps.categories.findWithTotals(id, trx))!;
   });
   deps.cache.invalidate();
   return presentAdminCategory(updated);
@@ -105,11 +88,11 @@ export async function reorderCategories(
   ids: number[],
 ): Promise<AdminCategoryList> {
   await deps.db.kysely.transaction().execute(async (trx) => {
-    const existing = new Set(await findAllIds(trx));
+    const existing = new Set(await deps.categories.findAllIds(trx));
     const given = new Set(ids);
     if (given.size !== ids.length || given.size !== existing.size || ids.some((id) => !existing.has(id)))
       throw invalid('List every category exactly once.', { ids: ['List every category exactly once.'] });
-    for (const [position, id] of ids.entries()) await updateCategoryRow(trx, id, { position });
+    for (const [position, id] of ids.entries()) await deps.categories.update(id, { position }, trx);
   });
   deps.cache.invalidate();
   return listAdminCategories(deps);
@@ -125,16 +108,16 @@ export async function deleteCategory(
   moveTo: string | undefined,
 ): Promise<void> {
   await deps.db.kysely.transaction().execute(async (trx) => {
-    const category = await findAdminCategory(trx, id);
+    const category = await deps.categories.findWithTotals(id, trx);
     if (!category) throw notFound('Category not found');
     const total = Number(category.total_agents ?? 0);
     if (moveTo !== undefined) {
-      const target = await findCategoryBySlug(trx, moveTo);
+      const target = await deps.categories.findBySlug(moveTo, trx);
       if (!target || target.id === id)
         throw invalid('Choose another existing category to move the agents to.', {
           moveTo: ['Choose another existing category to move the agents to.'],
         });
-      if (total > 0) await moveAgents(trx, id, target.id);
+      if (total > 0) await deps.categories.moveAgents(id, target.id, trx);
     } else if (total > 0) {
       throw new AppError(
         'conflict',
@@ -142,7 +125,7 @@ export async function deleteCategory(
         { agentCount: [String(total)] },
       );
     }
-    await deleteCategoryRow(trx, id);
+    await deps.categories.delete(id, trx);
   });
   deps.cache.invalidate();
 }

@@ -12,31 +12,32 @@ const columns = [
 
 export function createFavoritesRepo(db: Db) {
   const k = db.kysely;
-  const withAgent = (executor: Executor) =>
-    executor
+  const withAgent = (trx: Executor) =>
+    trx
       .selectFrom('favorites')
       .innerJoin('agents', 'agents.id', 'favorites.agent_id')
       .innerJoin('categories', 'categories.id', 'agents.category_id')
       .select(columns);
 
   return {
-    async findAllForUser(userId: number) {
-      return withAgent(k)
+    async findAllForUser(userId: number, trx: Executor = k) {
+      return withAgent(trx)
         .where('favorites.user_id', '=', userId)
         .orderBy('favorites.created_at', 'desc')
         .orderBy('favorites.id', 'desc')
         .execute();
     },
 
-    async findOne(executor: Executor, where: { userId: number; id?: number; agentId?: number }) {
-      let query = withAgent(executor).where('favorites.user_id', '=', where.userId);
+    async findOne(where: { userId: number; id?: number; agentId?: number }, trx: Executor = k) {
+      let query = withAgent(trx).where('favorites.user_id', '=', where.userId);
       if (where.id !== undefined) query = query.where('favorites.id', '=', where.id);
       if (where.agentId !== undefined) query = query.where('favorites.agent_id', '=', where.agentId);
       return (await query.executeTakeFirst()) ?? null;
     },
 
-    async insert(executor: Executor, userId: number, agentId: number) {
-      const result = await executor
+    /** Adds the favorite; false when the person had it already. */
+    async insert(userId: number, agentId: number, trx: Executor = k) {
+      const result = await trx
         .insertInto('favorites')
         .values({
           user_id: userId,
@@ -50,22 +51,25 @@ export function createFavoritesRepo(db: Db) {
       return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
     },
 
-    async update(executor: Executor, id: number, changes: { tags?: string; notes?: string | null }) {
-      await executor.updateTable('favorites').set(changes).where('id', '=', id).execute();
+    async update(id: number, changes: { tags?: string; notes?: string | null }, trx: Executor = k) {
+      // An UPDATE without a SET is a syntax error on both databases.
+      if (Object.keys(changes).length === 0) return;
+      await trx.updateTable('favorites').set(changes).where('id', '=', id).execute();
     },
 
-    async delete(executor: Executor, id: number) {
-      await executor.deleteFrom('favorites').where('id', '=', id).execute();
+    async delete(id: number, trx: Executor = k) {
+      await trx.deleteFrom('favorites').where('id', '=', id).execute();
     },
 
-    async adjustAgentCount(executor: Executor, agentId: number, delta: number, day: string) {
-      await executor
+    /** Moves the agent's favorites counter, and counts an addition in the day's trending activity. */
+    async adjustAgentCount(agentId: number, delta: number, day: string, trx: Executor = k) {
+      await trx
         .updateTable('agents')
         .set((eb) => ({ favorites_count: eb('favorites_count', '+', delta) }))
         .where('id', '=', agentId)
         .execute();
       if (delta > 0) {
-        await executor
+        await trx
           .insertInto('agent_activity')
           .values({ agent_id: agentId, day, views: 0, favorites: delta })
           .onConflict((oc) =>

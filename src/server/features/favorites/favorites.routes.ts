@@ -1,9 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorBodySchema } from '../../../shared/api/errors.js';
+import { errorResponses } from '../../http/error-responses.js';
 import {
   addFavoriteSchema,
+  favoriteAgentParamsSchema,
   favoriteCheckSchema,
+  favoriteIdParamsSchema,
   favoriteListSchema,
   favoriteSchema,
   updateFavoriteSchema,
@@ -16,9 +18,7 @@ import {
   updateFavorite,
 } from './favorites.service.js';
 
-const idParams = z.object({ id: z.coerce.number().int().positive() });
-const agentParams = z.object({ agentId: z.coerce.number().int().positive() });
-const errors = { 400: errorBodySchema, 401: errorBodySchema, 404: errorBodySchema, 429: errorBodySchema };
+const errors = errorResponses(400, 401, 404, 429);
 
 const favoritesRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps = app.services.favorites;
@@ -41,7 +41,7 @@ const favoritesRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['favorites'],
         summary: 'Whether the signed-in user favorited an agent',
-        params: agentParams,
+        params: favoriteAgentParamsSchema,
         response: { 200: favoriteCheckSchema, ...errors },
       },
     },
@@ -73,7 +73,7 @@ const favoritesRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['favorites'],
         summary: 'Update a favorite’s tags and notes',
-        params: idParams,
+        params: favoriteIdParamsSchema,
         body: updateFavoriteSchema,
         response: { 200: favoriteSchema, ...errors },
       },
@@ -87,7 +87,7 @@ const favoritesRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['favorites'],
         summary: 'Remove a favorite',
-        params: idParams,
+        params: favoriteIdParamsSchema,
         response: { 204: z.null(), ...errors },
       },
     },
@@ -103,7 +103,7 @@ const favoritesRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['favorites'],
         summary: 'Remove the favorite of an agent',
-        params: agentParams,
+        params: favoriteAgentParamsSchema,
         response: { 204: z.null(), ...errors },
       },
     },

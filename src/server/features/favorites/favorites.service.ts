@@ -1,11 +1,16 @@
 import type { Favorite, UpdateFavorite } from '../../../shared/api/favorites.js';
 import type { Db } from '../../db/database.js';
+import { parseTags } from '../../db/json-columns.js';
 import type { UserRow } from '../../db/schema.js';
 import { notFound } from '../../errors.js';
 import type { ResponseCache } from '../../lib/response-cache.js';
 import { utcDay } from '../../lib/time.js';
 import { presentAgentSummary } from '../agents/agents.presenter.js';
-import { refreshTrending, type AgentsServiceDeps } from '../agents/agents.service.js';
+import {
+  findPublishedAgentOr404,
+  refreshTrending,
+  type AgentsServiceDeps,
+} from '../agents/agents.service.js';
 import { createNotification, type NotificationsDeps } from '../notifications/notifications.service.js';
 import { publicDisplayName } from '../users/public-name.js';
 import type { FavoriteRow, FavoritesRepo } from './favorites.repo.js';
@@ -16,15 +21,6 @@ export interface FavoritesDeps {
   agents: AgentsServiceDeps;
   notifications: NotificationsDeps;
   cache: ResponseCache;
-}
-
-function parseTags(json: string): string[] {
-  try {
-    const value: unknown = JSON.parse(json);
-    return Array.isArray(value) ? value.filter((tag): tag is string => typeof tag === 'string') : [];
-  } catch {
-    return [];
-  }
 }
 
 function presentFavorite(row: FavoriteRow): Favorite {
@@ -43,18 +39,17 @@ export async function listFavorites(deps: FavoritesDeps, userId: number) {
 }
 
 export async function checkFavorite(deps: FavoritesDeps, userId: number, agentId: number) {
-  const row = await deps.favorites.findOne(deps.db.kysely, { userId, agentId });
+  const row = await deps.favorites.findOne({ userId, agentId });
   return { isFavorited: row !== null, favoriteId: row?.favorite_id ?? null };
 }
 
 /** Adds a favorite (adding it again is harmless) and tells the agent's owner. */
 export async function addFavorite(deps: FavoritesDeps, user: UserRow, agentId: number) {
-  const agent = await deps.agents.agents.findDetail({ id: agentId });
-  if (!agent || agent.status !== 'published') throw notFound('Agent not found');
+  const agent = await findPublishedAgentOr404(deps.agents, agentId);
   const { favorite, created, notification } = await deps.db.kysely.transaction().execute(async (trx) => {
-    const inserted = await deps.favorites.insert(trx, user.id, agentId);
-    if (inserted) await deps.favorites.adjustAgentCount(trx, agentId, 1, utcDay());
-    const row = await deps.favorites.findOne(trx, { userId: user.id, agentId });
+    const inserted = await deps.favorites.insert(user.id, agentId, trx);
+    if (inserted) await deps.favorites.adjustAgentCount(agentId, 1, utcDay(), trx);
+    const row = await deps.favorites.findOne({ userId: user.id, agentId }, trx);
     const ownerNotice =
       inserted && agent.owner_id !== null && agent.owner_id !== user.id
         ? await createNotification(deps.notifications, trx, {
@@ -81,13 +76,13 @@ export async function updateFavorite(
   id: number,
   changes: UpdateFavorite,
 ) {
-  const existing = await deps.favorites.findOne(deps.db.kysely, { userId, id });
+  const existing = await deps.favorites.findOne({ userId, id });
   if (!existing) throw notFound('Favorite not found');
-  await deps.favorites.update(deps.db.kysely, id, {
+  await deps.favorites.update(id, {
     ...(changes.tags !== undefined ? { tags: JSON.stringify(changes.tags) } : {}),
     ...(changes.notes !== undefined ? { notes: changes.notes || null } : {}),
   });
-  return presentFavorite((await deps.favorites.findOne(deps.db.kysely, { userId, id }))!);
+  return presentFavorite((await deps.favorites.findOne({ userId, id }))!);
 }
 
 /** Removes a favorite found by its id or its agent; someone else's answers 404 like a missing one. */
@@ -97,10 +92,10 @@ export async function removeFavorite(
   where: { id: number } | { agentId: number },
 ) {
   await deps.db.kysely.transaction().execute(async (trx) => {
-    const existing = await deps.favorites.findOne(trx, { userId, ...where });
+    const existing = await deps.favorites.findOne({ userId, ...where }, trx);
     if (!existing) throw notFound('Favorite not found');
-    await deps.favorites.delete(trx, existing.favorite_id);
-    await deps.favorites.adjustAgentCount(trx, existing.agent_id, -1, utcDay());
+    await deps.favorites.delete(existing.favorite_id, trx);
+    await deps.favorites.adjustAgentCount(existing.agent_id, -1, utcDay(), trx);
   });
   deps.cache.invalidate();
 }

@@ -56,6 +56,15 @@ export interface GithubRepoAnswer {
   permissions?: { admin: boolean; maintain?: boolean; push: boolean; triage?: boolean; pull: boolean };
 }
 
+/** GitHub's answer to a token request: a token, or an error code (the device flow's "pending" among them). */
+interface TokenBody {
+  access_token?: string;
+  scope?: string;
+  error?: string;
+  refresh_token?: string;
+  expires_in?: number;
+}
+
 const TIMEOUT_MS = 10_000;
 const PAGE_SIZE = 100;
 /** Installations and repositories are read at most this many pages deep (500 entries). */
@@ -142,13 +151,19 @@ export function createGithubClient(config: Config['github']) {
   const repoPath = (owner: string, repo: string) =>
     `/repos/${encodeURIComponent(owner)}/${encodeURIComponent(repo)}`;
 
-  function tokenAnswer(body: {
-    access_token?: string;
-    scope?: string;
-    error?: string;
-    refresh_token?: string;
-    expires_in?: number;
-  }): TokenAnswer {
+  /** A JSON POST to GitHub's web host (OAuth and device flow endpoints). */
+  const postToWeb = <T>(path: string, payload: Record<string, string>) =>
+    call<T>(`${config.webUrl}${path}`, {
+      method: 'POST',
+      headers: { accept: 'application/json', 'content-type': 'application/json' },
+      body: JSON.stringify(payload),
+    });
+
+  /** Asks for an access token (a code, a refresh token or a device code traded) and reads the answer. */
+  const requestToken = async (payload: Record<string, string>) =>
+    tokenAnswer(await postToWeb<TokenBody>('/login/oauth/access_token', payload));
+
+  function tokenAnswer(body: TokenBody): TokenAnswer {
     if (body.access_token)
       return {
         kind: 'token',
@@ -189,30 +204,18 @@ export function createGithubClient(config: Config['github']) {
 
     async exchangeCode(code: string, redirectUri: string): Promise<TokenAnswer> {
       const { clientId: id, clientSecret: secret } = requireConfigured();
-      const body = await call<{ access_token?: string; scope?: string; error?: string }>(
-        `${config.webUrl}/login/oauth/access_token`,
-        {
-          method: 'POST',
-          headers: { accept: 'application/json', 'content-type': 'application/json' },
-          body: JSON.stringify({ client_id: id, client_secret: secret, code, redirect_uri: redirectUri }),
-        },
-      );
-      return tokenAnswer(body);
+      return requestToken({ client_id: id, client_secret: secret, code, redirect_uri: redirectUri });
     },
 
     async startDeviceFlow(scope: string): Promise<DeviceCode> {
       const { clientId: id } = requireConfigured();
-      const body = await call<{
+      const body = await postToWeb<{
         device_code: string;
         user_code: string;
         verification_uri: string;
         expires_in: number;
         interval: number;
-      }>(`${config.webUrl}/login/device/code`, {
-        method: 'POST',
-        headers: { accept: 'application/json', 'content-type': 'application/json' },
-        body: JSON.stringify({ client_id: id, scope }),
-      });
+      }>('/login/device/code', { client_id: id, scope });
       return {
         deviceCode: body.device_code,
         userCode: body.user_code,
@@ -225,37 +228,21 @@ export function createGithubClient(config: Config['github']) {
     /** Trades a GitHub App refresh token for a new token pair (user tokens of apps expire after hours). */
     async refreshUserToken(refreshToken: string): Promise<TokenAnswer> {
       const { clientId: id, clientSecret: secret } = requireConfigured();
-      const body = await call<{ access_token?: string; scope?: string; error?: string }>(
-        `${config.webUrl}/login/oauth/access_token`,
-        {
-          method: 'POST',
-          headers: { accept: 'application/json', 'content-type': 'application/json' },
-          body: JSON.stringify({
-            client_id: id,
-            client_secret: secret,
-            grant_type: 'refresh_token',
-            refresh_token: refreshToken,
-          }),
-        },
-      );
-      return tokenAnswer(body);
+      return requestToken({
+        client_id: id,
+        client_secret: secret,
+        grant_type: 'refresh_token',
+        refresh_token: refreshToken,
+      });
     },
 
     async pollDeviceFlow(deviceCode: string): Promise<TokenAnswer> {
       const { clientId: id } = requireConfigured();
-      const body = await call<{ access_token?: string; scope?: string; error?: string }>(
-        `${config.webUrl}/login/oauth/access_token`,
-        {
-          method: 'POST',
-          headers: { accept: 'application/json', 'content-type': 'application/json' },
-          body: JSON.stringify({
-            client_id: id,
-            device_code: deviceCode,
-            grant_type: 'urn:ietf:params:oauth:grant-type:device_code',
-          }),
-        },
-      );
-      return tokenAnswer(body);
+      return requestToken({
+        client_id: id,
+        device_code: deviceCode,
+        grant_type: 'urn:ietf:params:oauth:grant-type:device_code',
+      });
     },
 
     get appSlug() {

@@ -4,22 +4,23 @@ import { nowIso } from '../../lib/time.js';
 
 /** Users' GitHub connections for submissions; the token columns hold secret-box ciphertext only. */
 export function createGithubConnectionsRepo(db: Db) {
-  const k = db.kysely;
   return {
-    find(userId: number, executor: Executor = k) {
-      return executor
-        .selectFrom('github_connections')
-        .selectAll()
-        .where('user_id', '=', userId)
-        .executeTakeFirst();
+    async find(userId: number, trx: Executor = db.kysely) {
+      return (
+        (await trx
+          .selectFrom('github_connections')
+          .selectAll()
+          .where('user_id', '=', userId)
+          .executeTakeFirst()) ?? null
+      );
     },
 
     async upsert(
       values: Omit<GithubConnectionsTable, 'created_at' | 'updated_at'>,
-      executor: Executor = k,
+      trx: Executor = db.kysely,
     ): Promise<void> {
       const now = nowIso();
-      await executor
+      await trx
         .insertInto('github_connections')
         .values({ ...values, created_at: now, updated_at: now })
         .onConflict((oc) =>
@@ -37,8 +38,8 @@ export function createGithubConnectionsRepo(db: Db) {
     },
 
     /** Drops the connection, but only the one that was read: a newer token stored meanwhile stays. */
-    async remove(userId: number, onlyToken?: string, executor: Executor = k): Promise<void> {
-      let query = executor.deleteFrom('github_connections').where('user_id', '=', userId);
+    async remove(userId: number, onlyToken?: string, trx: Executor = db.kysely): Promise<void> {
+      let query = trx.deleteFrom('github_connections').where('user_id', '=', userId);
       if (onlyToken !== undefined) query = query.where('access_token_enc', '=', onlyToken);
       await query.execute();
     },

@@ -1,12 +1,14 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorBodySchema } from '../../../shared/api/errors.js';
+import { errorResponses } from '../../http/error-responses.js';
 import {
   githubAuthUrlQuerySchema,
   githubAuthUrlSchema,
   githubCallbackSchema,
   githubConnectionSchema,
   githubInstallationListSchema,
+  githubInstallationParamsSchema,
+  githubRepoParamsSchema,
   githubRepoPrefillSchema,
   githubRepositoryListSchema,
   githubStatusSchema,
@@ -21,13 +23,7 @@ import {
   startGithubConnect,
 } from './github.service.js';
 
-const errors = {
-  400: errorBodySchema,
-  401: errorBodySchema,
-  404: errorBodySchema,
-  429: errorBodySchema,
-  503: errorBodySchema,
-};
+const errors = errorResponses(400, 401, 404, 429, 503);
 
 /** The GitHub connection used when submitting: auth URL, callback, installations, repositories. */
 const githubRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -107,7 +103,7 @@ const githubRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['github'],
         summary: 'Repositories of one installation',
-        params: z.object({ id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) }),
+        params: githubInstallationParamsSchema,
         response: { 200: githubRepositoryListSchema, ...errors },
       },
     },
@@ -123,15 +119,7 @@ const githubRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['github'],
         summary: 'What the submission form is prefilled with from a repository',
-        params: z.object({
-          owner: z
-            .string()
-            .regex(/^[A-Za-z0-9](?:[A-Za-z0-9-]{0,38})$/, 'owner must be a GitHub account name'),
-          repo: z
-            .string()
-            .regex(/^[A-Za-z0-9._-]{1,100}$/, 'repo must be a GitHub repository name')
-            .refine((name) => name !== '.' && name !== '..', 'repo must be a GitHub repository name'),
-        }),
+        params: githubRepoParamsSchema,
         response: { 200: githubRepoPrefillSchema, ...errors },
       },
     },

@@ -10,11 +10,11 @@ import type { Config } from '../../config.js';
 import type { Db } from '../../db/database.js';
 import { AppError, invalid, notFound, unauthenticated } from '../../errors.js';
 import type { SecretBox } from '../../lib/secret-box.js';
-import { createOauthState, readOauthState } from '../auth/oauth-states.js';
+import { createOauthState, readOauthState, type OauthStateDeps } from '../auth/oauth-states.service.js';
 import type { GithubClient, GithubRepoAnswer } from './github-client.js';
 import type { GithubConnectionsRepo } from './github.repo.js';
 
-export interface GithubConnectDeps {
+export interface GithubConnectDeps extends OauthStateDeps {
   db: Db;
   config: Config;
   github: GithubClient;
@@ -53,7 +53,7 @@ export async function startGithubConnect(
   if (!deps.github.configured) throw new AppError('unavailable', GITHUB_NOT_CONFIGURED);
   if (options.flow === 'install' && !deps.github.appSlug)
     throw new AppError('unavailable', 'GitHub App installation is not configured');
-  const state = await createOauthState(deps.db.kysely, {
+  const state = await createOauthState(deps, {
     kind: 'github_connect',
     userId: options.userId,
     payload: { flow: options.flow },
@@ -73,9 +73,9 @@ export async function finishGithubConnect(
 ): Promise<GithubConnection> {
   if (!deps.github.configured) throw new AppError('unavailable', GITHUB_NOT_CONFIGURED);
   // Looked at before it is consumed, so presenting someone else's state cannot use it up.
-  const peek = await readOauthState(deps.db.kysely, options.state, 'github_connect', { consume: false });
+  const peek = await readOauthState(deps, { state: options.state, kind: 'github_connect', consume: false });
   if (!peek || peek.userId !== options.userId) throw invalid(GITHUB_INVALID_STATE);
-  const taken = await readOauthState(deps.db.kysely, options.state, 'github_connect', { consume: true });
+  const taken = await readOauthState(deps, { state: options.state, kind: 'github_connect', consume: true });
   if (!taken) throw invalid(GITHUB_INVALID_STATE);
 
   const answer = await deps.github.exchangeCode(options.code, callbackUri(deps.config));

@@ -1,29 +1,20 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { errorBodySchema } from '../../../shared/api/errors.js';
+import { errorResponses } from '../../http/error-responses.js';
 import {
   verificationEvidenceSchema,
+  verificationParamsSchema,
   verifyAgentResponseSchema,
   verifyAgentSchema,
 } from '../../../shared/api/github.js';
 import { getVerificationEvidence, setAgentVerified } from './verification.service.js';
+import { adminOnly } from '../../plugins/admin-only.js';
 
-const errors = {
-  400: errorBodySchema,
-  401: errorBodySchema,
-  403: errorBodySchema,
-  404: errorBodySchema,
-  409: errorBodySchema,
-  503: errorBodySchema,
-};
-const params = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+const errors = errorResponses(400, 401, 403, 404, 409, 503);
 
 /** Admin: verification evidence from GitHub, and verifying an agent (admin only, checked first). */
 const verificationRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps = app.services.verification;
-  app.addHook('onRequest', async (request) => {
-    app.requireAdmin(request);
-  });
+  app.addHook('onRequest', adminOnly);
 
   app.get(
     '/api/admin/agents/:id/evidence',
@@ -31,7 +22,7 @@ const verificationRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['admin'],
         summary: "Whether the owner's GitHub connection controls the agent's repository",
-        params,
+        params: verificationParamsSchema,
         response: { 200: verificationEvidenceSchema, ...errors },
       },
     },
@@ -44,7 +35,7 @@ const verificationRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['admin'],
         summary: 'Gives the verified badge (needs evidence) or, with {verified: false}, takes it away',
-        params,
+        params: verificationParamsSchema,
         body: verifyAgentSchema.nullish(),
         response: { 200: verifyAgentResponseSchema, ...errors },
       },

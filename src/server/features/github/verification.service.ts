@@ -6,16 +6,20 @@ import type { ResponseCache } from '../../lib/response-cache.js';
 import { nowIso } from '../../lib/time.js';
 import type { SecretBox } from '../../lib/secret-box.js';
 import { createNotification, type NotificationsDeps } from '../notifications/notifications.service.js';
-import { refreshAgentScore } from '../reviews/reputation.repo.js';
-import { recordAgentEvent } from '../submissions/agent-events.repo.js';
+import type { ReputationRepo } from '../reviews/reputation.repo.js';
+import type { AgentEventsRepo } from '../submissions/agent-events.repo.js';
 import type { GithubClient, GithubRepoAnswer } from './github-client.js';
 import type { GithubConnectionsRepo } from './github.repo.js';
 import { connectionToken } from './github.service.js';
+import type { VerificationRepo } from './verification.repo.js';
 
 export interface VerificationDeps {
   db: Db;
   github: GithubClient;
   connections: GithubConnectionsRepo;
+  verification: VerificationRepo;
+  reputation: ReputationRepo;
+  agentEvents: AgentEventsRepo;
   secretBox: SecretBox;
   notifications: NotificationsDeps;
   cache: ResponseCache;
@@ -43,11 +47,7 @@ export async function getVerificationEvidence(
   deps: VerificationDeps,
   agentId: number,
 ): Promise<VerificationEvidence> {
-  const agent = await deps.db.kysely
-    .selectFrom('agents')
-    .select(['id', 'owner_id', 'github_repo'])
-    .where('id', '=', agentId)
-    .executeTakeFirst();
+  const agent = await deps.verification.findAgent(agentId);
   if (!agent) throw notFound('Agent not found');
   const base = {
     agentId: agent.id,
@@ -109,11 +109,7 @@ export async function setAgentVerified(
   admin: UserRow,
   options: { agentId: number; verified: boolean },
 ): Promise<{ agentId: number; verified: boolean }> {
-  const agent = await deps.db.kysely
-    .selectFrom('agents')
-    .select(['id', 'status', 'verified'])
-    .where('id', '=', options.agentId)
-    .executeTakeFirst();
+  const agent = await deps.verification.findAgent(options.agentId);
   if (!agent) throw notFound('Agent not found');
 
   let summary: string | null = null;
@@ -125,29 +121,24 @@ export async function setAgentVerified(
   }
 
   const result = await deps.db.kysely.transaction().execute(async (trx) => {
-    const current = await trx
-      .selectFrom('agents')
-      .select(['id', 'slug', 'name', 'owner_id', 'verified', 'status'])
-      .where('id', '=', options.agentId)
-      .executeTakeFirst();
+    const current = await deps.verification.findAgent(options.agentId, trx);
     if (!current) throw notFound('Agent not found');
     if (options.verified && current.status === 'rejected')
       throw conflict('A rejected listing cannot be verified.');
     // Already so: nothing to record or tell anyone.
     if ((current.verified === 1) === options.verified) return null;
-    await trx
-      .updateTable('agents')
-      .set({ verified: options.verified ? 1 : 0, updated_at: nowIso() })
-      .where('id', '=', current.id)
-      .execute();
-    await refreshAgentScore(trx, current.id);
-    await recordAgentEvent(trx, {
-      agentId: current.id,
-      kind: options.verified ? 'verified' : 'unverified',
-      actor: 'admin',
-      actorId: admin.id,
-      message: summary,
-    });
+    await deps.verification.setVerified(current.id, options.verified, nowIso(), trx);
+    await deps.reputation.refreshAgentScore(current.id, trx);
+    await deps.agentEvents.record(
+      {
+        agentId: current.id,
+        kind: options.verified ? 'verified' : 'unverified',
+        actor: 'admin',
+        actorId: admin.id,
+        message: summary,
+      },
+      trx,
+    );
     const notification =
       current.owner_id === null
         ? null

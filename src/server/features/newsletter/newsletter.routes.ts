@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { errorBodySchema } from '../../../shared/api/errors.js';
+import { errorResponses } from '../../http/error-responses.js';
 import { newsletterResponseSchema, newsletterSubscribeSchema } from '../../../shared/api/newsletter.js';
 import { subscribeToNewsletter } from './newsletter.service.js';
 
@@ -12,15 +12,10 @@ const newsletterRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['newsletter'],
         summary: 'Subscribe an e-mail address to the newsletter',
         body: newsletterSubscribeSchema,
-        response: {
-          200: newsletterResponseSchema,
-          400: errorBodySchema,
-          409: errorBodySchema,
-          429: errorBodySchema,
-        },
+        response: { 200: newsletterResponseSchema, ...errorResponses(400, 409, 429) },
       },
     },
-    async (request) => subscribeToNewsletter(app.db, request.body.email),
+    async (request) => subscribeToNewsletter(app.services.newsletter, request.body.email),
   );
 };
 

@@ -5,18 +5,21 @@ export function createNotificationsRepo(db: Db) {
   const k = db.kysely;
   return {
     async insert(
-      executor: Executor,
       values: Pick<NotificationsTable, 'user_id' | 'type' | 'title' | 'message' | 'link'>,
+      trx: Executor = k,
     ) {
-      return executor
+      return trx
         .insertInto('notifications')
         .values({ ...values, read: 0, created_at: new Date().toISOString() })
         .returningAll()
         .executeTakeFirstOrThrow();
     },
 
-    async findPage(options: { userId: number; read?: boolean; limit: number; offset: number }) {
-      let query = k.selectFrom('notifications').selectAll().where('user_id', '=', options.userId);
+    async findPage(
+      options: { userId: number; read?: boolean; limit: number; offset: number },
+      trx: Executor = k,
+    ) {
+      let query = trx.selectFrom('notifications').selectAll().where('user_id', '=', options.userId);
       if (options.read !== undefined) query = query.where('read', '=', options.read ? 1 : 0);
       return query
         .orderBy('created_at', 'desc')
@@ -26,8 +29,8 @@ export function createNotificationsRepo(db: Db) {
         .execute();
     },
 
-    async count(options: { userId: number; read?: boolean }) {
-      let query = k
+    async count(options: { userId: number; read?: boolean }, trx: Executor = k) {
+      let query = trx
         .selectFrom('notifications')
         .select((eb) => eb.fn.countAll<number>().as('count'))
         .where('user_id', '=', options.userId);
@@ -36,9 +39,9 @@ export function createNotificationsRepo(db: Db) {
     },
 
     /** Marks one of the user's notifications read; null when it is not theirs (or does not exist). */
-    async markRead(userId: number, id: number) {
+    async markRead(userId: number, id: number, trx: Executor = k) {
       return (
-        (await k
+        (await trx
           .updateTable('notifications')
           .set({ read: 1 })
           .where('id', '=', id)
@@ -48,14 +51,34 @@ export function createNotificationsRepo(db: Db) {
       );
     },
 
-    async markAllRead(userId: number) {
-      const result = await k
+    async markAllRead(userId: number, trx: Executor = k) {
+      const result = await trx
         .updateTable('notifications')
         .set({ read: 1 })
         .where('user_id', '=', userId)
         .where('read', '=', 0)
         .executeTakeFirst();
       return Number(result.numUpdatedRows);
+    },
+
+    /** Active (not deleted) users: every one, or those of the listed ids. */
+    async findActiveUserIds(userIds?: number[], trx: Executor = k): Promise<number[]> {
+      let query = trx.selectFrom('users').select('id').where('deleted_at', 'is', null);
+      if (userIds) query = query.where('id', 'in', userIds.length ? userIds : [0]);
+      return (await query.execute()).map((row) => row.id);
+    },
+
+    /** Stores one notification per user in a single statement (the caller keeps the batch small). */
+    async insertForUsers(
+      userIds: number[],
+      values: Pick<NotificationsTable, 'type' | 'title' | 'message' | 'link' | 'created_at'>,
+      trx: Executor = k,
+    ) {
+      return trx
+        .insertInto('notifications')
+        .values(userIds.map((userId) => ({ ...values, user_id: userId, read: 0 })))
+        .returningAll()
+        .execute();
     },
   };
 }

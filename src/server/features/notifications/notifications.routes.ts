@@ -1,7 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { errorBodySchema } from '../../../shared/api/errors.js';
+import { errorResponses } from '../../http/error-responses.js';
+import { adminOnly } from '../../plugins/admin-only.js';
 import {
+  markAllReadResponseSchema,
+  notificationIdParamsSchema,
   notificationListQuerySchema,
   notificationListResponseSchema,
   notificationSchema,
@@ -9,11 +11,17 @@ import {
   broadcastSchema,
   unreadCountSchema,
 } from '../../../shared/api/notifications.js';
-import { broadcastSystemMessage, listNotifications, markNotificationRead } from './notifications.service.js';
+import {
+  broadcastSystemMessage,
+  countUnreadNotifications,
+  listNotifications,
+  markAllNotificationsRead,
+  markNotificationRead,
+} from './notifications.service.js';
 
 const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps = app.services.notifications;
-  const errors = { 400: errorBodySchema, 401: errorBodySchema, 404: errorBodySchema };
+  const errors = errorResponses(400, 401, 404);
 
   app.get(
     '/api/notifications',
@@ -37,9 +45,7 @@ const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: unreadCountSchema, ...errors },
       },
     },
-    async (request) => ({
-      count: await deps.notifications.count({ userId: app.requireUser(request).id, read: false }),
-    }),
+    async (request) => countUnreadNotifications(deps, app.requireUser(request).id),
   );
 
   app.put(
@@ -48,10 +54,10 @@ const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['notifications'],
         summary: 'Mark every notification read',
-        response: { 200: z.object({ updated: z.number().int() }), ...errors },
+        response: { 200: markAllReadResponseSchema, ...errors },
       },
     },
-    async (request) => ({ updated: await deps.notifications.markAllRead(app.requireUser(request).id) }),
+    async (request) => markAllNotificationsRead(deps, app.requireUser(request).id),
   );
 
   app.put(
@@ -60,7 +66,7 @@ const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['notifications'],
         summary: 'Mark one notification read',
-        params: z.object({ id: z.coerce.number().int().positive() }),
+        params: notificationIdParamsSchema,
         response: { 200: notificationSchema, ...errors },
       },
     },
@@ -71,14 +77,12 @@ const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/admin/notifications',
     {
       // Who may call comes before what they sent: a non-admin learns nothing from validation errors.
-      onRequest: async (request) => {
-        app.requireAdmin(request);
-      },
+      onRequest: adminOnly,
       schema: {
         tags: ['admin'],
         summary: 'Send a system message to every user, or to the listed users (admin)',
         body: broadcastSchema,
-        response: { 202: broadcastResponseSchema, ...errors, 403: errorBodySchema },
+        response: { 202: broadcastResponseSchema, ...errorResponses(400, 401, 403, 404) },
       },
     },
     async (request, reply) => {

@@ -36,7 +36,7 @@ export async function createNotification(
   executor: Executor,
   values: Pick<NotificationsTable, 'user_id' | 'type' | 'title' | 'message' | 'link'>,
 ): Promise<Notification> {
-  return presentNotification(await deps.notifications.insert(executor, values));
+  return presentNotification(await deps.notifications.insert(values, executor));
 }
 
 export async function listNotifications(
@@ -61,6 +61,14 @@ export async function listNotifications(
   };
 }
 
+export async function countUnreadNotifications(deps: NotificationsDeps, userId: number) {
+  return { count: await deps.notifications.count({ userId, read: false }) };
+}
+
+export async function markAllNotificationsRead(deps: NotificationsDeps, userId: number) {
+  return { updated: await deps.notifications.markAllRead(userId) };
+}
+
 export async function markNotificationRead(deps: NotificationsDeps, userId: number, id: number) {
   const row = await deps.notifications.markRead(userId, id);
   if (!row) throw notFound('Notification not found');
@@ -74,28 +82,22 @@ export async function broadcastSystemMessage(
   deps: NotificationsDeps & { db: Db },
   input: { title: string; message: string; link: string | null; userIds?: number[] },
 ): Promise<{ recipients: number }> {
-  let query = deps.db.kysely.selectFrom('users').select('id').where('deleted_at', 'is', null);
-  if (input.userIds) query = query.where('id', 'in', input.userIds.length ? input.userIds : [0]);
-  const userIds = (await query.execute()).map((row) => row.id);
+  const userIds = await deps.notifications.findActiveUserIds(input.userIds);
   const stored: Array<{ userId: number; notification: Notification }> = [];
   await deps.db.kysely.transaction().execute(async (trx) => {
     const createdAt = new Date().toISOString();
     for (let start = 0; start < userIds.length; start += BROADCAST_BATCH) {
-      const rows = await trx
-        .insertInto('notifications')
-        .values(
-          userIds.slice(start, start + BROADCAST_BATCH).map((userId) => ({
-            user_id: userId,
-            type: 'system' as const,
-            title: input.title,
-            message: input.message,
-            link: input.link,
-            read: 0,
-            created_at: createdAt,
-          })),
-        )
-        .returningAll()
-        .execute();
+      const rows = await deps.notifications.insertForUsers(
+        userIds.slice(start, start + BROADCAST_BATCH),
+        {
+          type: 'system',
+          title: input.title,
+          message: input.message,
+          link: input.link,
+          created_at: createdAt,
+        },
+        trx,
+      );
       for (const row of rows) stored.push({ userId: row.user_id, notification: presentNotification(row) });
     }
   });

@@ -1,62 +1,45 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { errorBodySchema } from '../../../shared/api/errors.js';
-import {
-  adminReportListQuerySchema,
-  adminReportListSchema,
-  reportDecisionSchema,
-} from '../../../shared/api/reports.js';
-import { decideReport, listReports } from './reports.service.js';
+import { reportResponseSchema, reportSchema, reportTargetParamsSchema } from '../../../shared/api/reports.js';
+import { errorResponses } from '../../http/error-responses.js';
+import { reportContent } from './reports.service.js';
 
-const errors = {
-  400: errorBodySchema,
-  401: errorBodySchema,
-  403: errorBodySchema,
-  404: errorBodySchema,
-  409: errorBodySchema,
-};
-const decisionResponse = z.object({ id: z.number().int(), status: z.enum(['resolved', 'dismissed']) });
+const errors = errorResponses(400, 401, 403, 404, 409, 429);
 
-/** The moderators' reports queue (admin only, checked before anything else is read). */
+/** A signed-in person reports an agent or a review to the moderators (the queue is reports.admin.routes.ts). */
 const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps = app.services.reports;
-  app.addHook('onRequest', async (request) => {
-    app.requireAdmin(request);
-  });
+  // One budget for both kinds of report.
+  const perUser = app.rateLimits.perKey('report', 10, '1 hour', (request) => request.user?.id.toString());
 
-  app.get(
-    '/api/admin/reports',
+  const targets = [
     {
-      schema: {
-        tags: ['admin'],
-        summary: 'Reports of agents and reviews, by status (open first, oldest first)',
-        querystring: adminReportListQuerySchema,
-        response: { 200: adminReportListSchema, ...errors },
-      },
+      url: '/api/reviews/:id/report',
+      summary: 'Report a review to the moderators',
+      target: (id: number) => ({ reviewId: id }),
     },
-    async (request) => ({ reports: await listReports(deps, request.query.status) }),
-  );
-
-  for (const decision of ['resolve', 'dismiss'] as const) {
+    {
+      url: '/api/agents/:id/report',
+      summary: 'Report an agent to the moderators',
+      target: (id: number) => ({ agentId: id }),
+    },
+  ];
+  for (const { url, summary, target } of targets) {
     app.post(
-      `/api/admin/reports/:id/${decision}`,
+      url,
       {
+        preHandler: perUser,
         schema: {
-          tags: ['admin'],
-          summary: decision === 'resolve' ? 'Close a report as acted on' : 'Close a report as unfounded',
-          params: z.object({ id: z.coerce.number().int().positive() }),
-          body: reportDecisionSchema.optional(),
-          response: { 200: decisionResponse, ...errors },
+          tags: ['reviews'],
+          summary,
+          params: reportTargetParamsSchema,
+          body: reportSchema,
+          response: { 201: reportResponseSchema, ...errors },
         },
       },
-      async (request) =>
-        decideReport(
-          deps,
-          app.requireAdmin(request),
-          request.params.id,
-          decision === 'resolve' ? 'resolved' : 'dismissed',
-          request.body?.note ?? null,
-        ),
+      async (request, reply) =>
+        reply
+          .status(201)
+          .send(await reportContent(deps, app.requireUser(request), target(request.params.id), request.body)),
     );
   }
 };

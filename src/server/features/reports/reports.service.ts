@@ -1,62 +1,61 @@
-import type { AdminReport } from '../../../shared/api/reports.js';
+import type { z } from 'zod';
+import type { AdminReport, ReportResponse, reportSchema } from '../../../shared/api/reports.js';
 import type { Db } from '../../db/database.js';
 import type { UserRow } from '../../db/schema.js';
 import { conflict, notFound } from '../../errors.js';
 import { nowIso } from '../../lib/time.js';
+import type { AgentsRepo } from '../agents/agents.repo.js';
+import { findPublishedAgentOr404 } from '../agents/agents.service.js';
 import { createNotification, type NotificationsDeps } from '../notifications/notifications.service.js';
-import { publicDisplayName } from '../users/public-name.js';
+import type { ReviewsRepo } from '../reviews/reviews.repo.js';
+import { presentAdminReport } from './reports.presenter.js';
+import type { ReportsRepo } from './reports.repo.js';
 
 export interface ReportsDeps {
   db: Db;
+  reports: ReportsRepo;
+  agents: AgentsRepo;
+  reviews: ReviewsRepo;
   notifications: NotificationsDeps;
 }
 
 const QUEUE_LIMIT = 200;
 
+/** Reports a published agent, or a review (of the agent it belongs to); one open report per person and target. */
+export async function reportContent(
+  deps: ReportsDeps,
+  user: UserRow,
+  target: { agentId: number } | { reviewId: number },
+  input: z.output<typeof reportSchema>,
+): Promise<ReportResponse> {
+  let agentId: number;
+  let reviewId: number | null = null;
+  if ('reviewId' in target) {
+    const review = await deps.reviews.findById(target.reviewId);
+    if (!review) throw notFound('Review not found');
+    agentId = review.agent_id;
+    reviewId = review.id;
+  } else {
+    agentId = (await findPublishedAgentOr404(deps, target.agentId)).id;
+  }
+  const open = await deps.reports.findOpen({ reporterId: user.id, agentId, reviewId });
+  if (open) throw conflict('You have already reported this. Our moderators will look at it.');
+  const id = await deps.reports.insert({
+    reporter_id: user.id,
+    agent_id: agentId,
+    review_id: reviewId,
+    reason: input.reason,
+    details: input.details,
+    status: 'open',
+    created_at: nowIso(),
+    resolved_at: null,
+    resolved_by: null,
+  });
+  return { id, status: 'open' as const };
+}
+
 export async function listReports(deps: ReportsDeps, status: AdminReport['status']): Promise<AdminReport[]> {
-  const rows = await deps.db.kysely
-    .selectFrom('reports')
-    .innerJoin('agents', 'agents.id', 'reports.agent_id')
-    .innerJoin('users', 'users.id', 'reports.reporter_id')
-    .leftJoin('reviews', 'reviews.id', 'reports.review_id')
-    .select([
-      'reports.id',
-      'reports.reason',
-      'reports.details',
-      'reports.status',
-      'reports.created_at',
-      'reports.resolved_at',
-      'agents.id as agent_id',
-      'agents.slug as agent_slug',
-      'agents.name as agent_name',
-      'reviews.id as review_id',
-      'reviews.body as review_body',
-      'reviews.rating as review_rating',
-      'users.first_name',
-      'users.last_name',
-      'users.full_name',
-      'users.username',
-      'users.is_anonymous',
-      'users.deleted_at',
-    ])
-    .where('reports.status', '=', status)
-    .orderBy('reports.created_at', status === 'open' ? 'asc' : 'desc')
-    .limit(QUEUE_LIMIT)
-    .execute();
-  return rows.map((row) => ({
-    id: row.id,
-    reason: row.reason as AdminReport['reason'],
-    details: row.details,
-    status: row.status,
-    createdAt: row.created_at,
-    resolvedAt: row.resolved_at,
-    agent: { id: row.agent_id, slug: row.agent_slug, name: row.agent_name },
-    review:
-      row.review_id !== null && row.review_body !== null && row.review_rating !== null
-        ? { id: row.review_id, body: row.review_body, rating: row.review_rating }
-        : null,
-    reporter: { displayName: publicDisplayName(row) },
-  }));
+  return (await deps.reports.findQueue(status, QUEUE_LIMIT)).map(presentAdminReport);
 }
 
 /** Closes an open report and tells the person who reported it what became of it. */
@@ -68,27 +67,14 @@ export async function decideReport(
   note: string | null,
 ) {
   const { notification, reporterId } = await deps.db.kysely.transaction().execute(async (trx) => {
-    const report = await trx
-      .selectFrom('reports')
-      .innerJoin('agents', 'agents.id', 'reports.agent_id')
-      .select([
-        'reports.id',
-        'reports.status',
-        'reports.reporter_id',
-        'reports.review_id',
-        'agents.name',
-        'agents.slug',
-      ])
-      .where('reports.id', '=', reportId)
-      .executeTakeFirst();
+    const report = await deps.reports.findWithAgent(reportId, trx);
     if (!report) throw notFound('Report not found');
-    const updated = await trx
-      .updateTable('reports')
-      .set({ status: decision, resolved_at: nowIso(), resolved_by: admin.id })
-      .where('id', '=', reportId)
-      .where('status', '=', 'open')
-      .executeTakeFirst();
-    if (Number(updated.numUpdatedRows) !== 1) throw conflict('This report has already been handled.');
+    const closed = await deps.reports.close(
+      reportId,
+      { status: decision, resolvedAt: nowIso(), resolvedBy: admin.id },
+      trx,
+    );
+    if (!closed) throw conflict('This report has already been handled.');
     const subject =
       report.review_id !== null
         ? `your report of a review of ${report.name}`

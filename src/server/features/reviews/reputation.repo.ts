@@ -1,45 +1,17 @@
 import { sql } from 'kysely';
-import type { Executor } from '../../db/database.js';
+import type { Db, Executor } from '../../db/database.js';
 import { reputationScore, siteMean } from './reputation.js';
 
 type Star = 1 | 2 | 3 | 4 | 5;
 
-/**
- * Applies one review's arrival, departure or change to its agent's counters and reputation score,
- * inside the caller's transaction (DESIGN section 4: kept up to date incrementally, never by a scan).
- */
-export async function applyRatingChange(
-  trx: Executor,
-  agentId: number,
-  change: { add?: { rating: number; weight: number }; remove?: { rating: number; weight: number } },
-) {
-  const entries = [
-    ...(change.add ? [{ ...change.add, sign: 1 }] : []),
-    ...(change.remove ? [{ ...change.remove, sign: -1 }] : []),
-  ];
-  for (const { rating, weight, sign } of entries) {
-    const star = `rating_${rating as Star}` as const;
-    await trx
-      .updateTable('agents')
-      .set((eb) => ({
-        rating_count: eb('rating_count', '+', sign),
-        rating_sum: eb('rating_sum', '+', sign * rating),
-        [star]: eb(star, '+', sign),
-        weighted_rating_sum: eb('weighted_rating_sum', '+', sign * weight * rating),
-        weight_total: eb('weight_total', '+', sign * weight),
-      }))
-      .where('id', '=', agentId)
-      .execute();
-    await trx
-      .updateTable('site_stats')
-      .set((eb) => ({
-        rating_count: eb('rating_count', '+', sign),
-        rating_sum: eb('rating_sum', '+', sign * rating),
-      }))
-      .where('id', '=', 1)
-      .execute();
-  }
-  await refreshAgentScore(trx, agentId);
+export interface RecomputedAgent {
+  id: number;
+  ratingCount: number;
+  ratingSum: number;
+  distribution: [number, number, number, number, number];
+  weightedRatingSum: number;
+  weightTotal: number;
+  reputationScore: number;
 }
 
 async function meanSnapshot(trx: Executor): Promise<number> {
@@ -52,7 +24,7 @@ async function meanSnapshot(trx: Executor): Promise<number> {
 }
 
 /** Recomputes one agent's average and score from its maintained sums. */
-export async function refreshAgentScore(trx: Executor, agentId: number) {
+async function scoreAgent(trx: Executor, agentId: number) {
   const agent = await trx
     .selectFrom('agents')
     .select(['rating_count', 'rating_sum', 'weighted_rating_sum', 'weight_total', 'verified'])
@@ -74,88 +46,146 @@ export async function refreshAgentScore(trx: Executor, agentId: number) {
     .execute();
 }
 
-export interface RecomputedAgent {
-  id: number;
-  ratingCount: number;
-  ratingSum: number;
-  distribution: [number, number, number, number, number];
-  weightedRatingSum: number;
-  weightTotal: number;
-  reputationScore: number;
-}
+/** The agents' rating counters, their reputation scores and the site mean they are computed with. */
+export function createReputationRepo(db: Db) {
+  const k = db.kysely;
 
-/** Every agent's counters and score computed from scratch from its reviews (for checks and the daily refresh). */
-export async function recomputeFromScratch(trx: Executor): Promise<RecomputedAgent[]> {
-  const [agents, sums, mean] = await Promise.all([
-    trx.selectFrom('agents').select(['id', 'verified']).execute(),
-    sql<{ agent_id: number; rating: number; n: number; w: number }>`
-      SELECT agent_id, rating, count(*) AS n, sum(weight) AS w FROM reviews GROUP BY agent_id, rating
-    `.execute(trx),
-    meanSnapshot(trx),
-  ]);
-  const byAgent = new Map<number, RecomputedAgent>();
-  for (const agent of agents) {
-    byAgent.set(agent.id, {
-      id: agent.id,
-      ratingCount: 0,
-      ratingSum: 0,
-      distribution: [0, 0, 0, 0, 0],
-      weightedRatingSum: 0,
-      weightTotal: 0,
-      reputationScore: 0,
-    });
+  /**
+   * Applies one review's arrival, departure or change to its agent's counters and reputation score,
+   * inside the caller's transaction (DESIGN section 4: kept up to date incrementally, never by a scan).
+   */
+  async function applyRatingChange(
+    agentId: number,
+    change: { add?: { rating: number; weight: number }; remove?: { rating: number; weight: number } },
+    trx: Executor = k,
+  ) {
+    const entries = [
+      ...(change.add ? [{ ...change.add, sign: 1 }] : []),
+      ...(change.remove ? [{ ...change.remove, sign: -1 }] : []),
+    ];
+    for (const { rating, weight, sign } of entries) {
+      const star = `rating_${rating as Star}` as const;
+      await trx
+        .updateTable('agents')
+        .set((eb) => ({
+          rating_count: eb('rating_count', '+', sign),
+          rating_sum: eb('rating_sum', '+', sign * rating),
+          [star]: eb(star, '+', sign),
+          weighted_rating_sum: eb('weighted_rating_sum', '+', sign * weight * rating),
+          weight_total: eb('weight_total', '+', sign * weight),
+        }))
+        .where('id', '=', agentId)
+        .execute();
+      await trx
+        .updateTable('site_stats')
+        .set((eb) => ({
+          rating_count: eb('rating_count', '+', sign),
+          rating_sum: eb('rating_sum', '+', sign * rating),
+        }))
+        .where('id', '=', 1)
+        .execute();
+    }
+    await scoreAgent(trx, agentId);
   }
-  for (const row of sums.rows) {
-    const entry = byAgent.get(row.agent_id);
-    if (!entry) continue;
-    const count = Number(row.n);
-    entry.ratingCount += count;
-    entry.ratingSum += count * row.rating;
-    entry.distribution[row.rating - 1] = count;
-    entry.weightedRatingSum += Number(row.w) * row.rating;
-    entry.weightTotal += Number(row.w);
-  }
-  for (const agent of agents) {
-    const entry = byAgent.get(agent.id)!;
-    entry.reputationScore = reputationScore({
-      weightedRatingSum: entry.weightedRatingSum,
-      weightTotal: entry.weightTotal,
-      siteMean: mean,
-      verified: agent.verified === 1,
-    });
-  }
-  return [...byAgent.values()];
-}
 
-/**
- * The daily refresh: moves the site mean snapshot to today's mean and rewrites every score with
- * it. Between refreshes every score is computed with the same m, so incremental updates and a
- * recompute from scratch agree.
- */
-export async function refreshSiteMean(trx: Executor) {
-  const stats = await trx.selectFrom('site_stats').selectAll().where('id', '=', 1).executeTakeFirstOrThrow();
-  await trx
-    .updateTable('site_stats')
-    .set({ mean_snapshot: siteMean(stats.rating_sum, stats.rating_count) })
-    .where('id', '=', 1)
-    .execute();
-  for (const agent of await recomputeFromScratch(trx)) {
+  /** Every agent's counters and score computed from scratch from its reviews (for checks and the daily refresh). */
+  async function recomputeFromScratch(trx: Executor = k): Promise<RecomputedAgent[]> {
+    const [agents, sums, mean] = await Promise.all([
+      trx.selectFrom('agents').select(['id', 'verified']).execute(),
+      sql<{ agent_id: number; rating: number; n: number; w: number }>`
+        SELECT agent_id, rating, count(*) AS n, sum(weight) AS w FROM reviews GROUP BY agent_id, rating
+      `.execute(trx),
+      meanSnapshot(trx),
+    ]);
+    const byAgent = new Map<number, RecomputedAgent>();
+    for (const agent of agents) {
+      byAgent.set(agent.id, {
+        id: agent.id,
+        ratingCount: 0,
+        ratingSum: 0,
+        distribution: [0, 0, 0, 0, 0],
+        weightedRatingSum: 0,
+        weightTotal: 0,
+        reputationScore: 0,
+      });
+    }
+    for (const row of sums.rows) {
+      const entry = byAgent.get(row.agent_id);
+      if (!entry) continue;
+      const count = Number(row.n);
+      entry.ratingCount += count;
+      entry.ratingSum += count * row.rating;
+      entry.distribution[row.rating - 1] = count;
+      entry.weightedRatingSum += Number(row.w) * row.rating;
+      entry.weightTotal += Number(row.w);
+    }
+    for (const agent of agents) {
+      const entry = byAgent.get(agent.id)!;
+      entry.reputationScore = reputationScore({
+        weightedRatingSum: entry.weightedRatingSum,
+        weightTotal: entry.weightTotal,
+        siteMean: mean,
+        verified: agent.verified === 1,
+      });
+    }
+    return [...byAgent.values()];
+  }
+
+  /**
+   * The daily refresh: moves the site mean snapshot to today's mean and rewrites every score with
+   * it. Between refreshes every score is computed with the same m, so incremental updates and a
+   * recompute from scratch agree.
+   */
+  async function refreshSiteMean(trx: Executor = k) {
+    const stats = await trx
+      .selectFrom('site_stats')
+      .selectAll()
+      .where('id', '=', 1)
+      .executeTakeFirstOrThrow();
     await trx
-      .updateTable('agents')
-      .set({
-        rating_count: agent.ratingCount,
-        rating_sum: agent.ratingSum,
-        rating_1: agent.distribution[0],
-        rating_2: agent.distribution[1],
-        rating_3: agent.distribution[2],
-        rating_4: agent.distribution[3],
-        rating_5: agent.distribution[4],
-        rating_average: agent.ratingCount > 0 ? agent.ratingSum / agent.ratingCount : 0,
-        weighted_rating_sum: agent.weightedRatingSum,
-        weight_total: agent.weightTotal,
-        reputation_score: agent.reputationScore,
-      })
-      .where('id', '=', agent.id)
+      .updateTable('site_stats')
+      .set({ mean_snapshot: siteMean(stats.rating_sum, stats.rating_count) })
+      .where('id', '=', 1)
       .execute();
+    for (const agent of await recomputeFromScratch(trx)) {
+      await trx
+        .updateTable('agents')
+        .set({
+          rating_count: agent.ratingCount,
+          rating_sum: agent.ratingSum,
+          rating_1: agent.distribution[0],
+          rating_2: agent.distribution[1],
+          rating_3: agent.distribution[2],
+          rating_4: agent.distribution[3],
+          rating_5: agent.distribution[4],
+          rating_average: agent.ratingCount > 0 ? agent.ratingSum / agent.ratingCount : 0,
+          weighted_rating_sum: agent.weightedRatingSum,
+          weight_total: agent.weightTotal,
+          reputation_score: agent.reputationScore,
+        })
+        .where('id', '=', agent.id)
+        .execute();
+    }
   }
+
+  /** How many ratings the site holds (a maintained counter). */
+  async function countRatings(trx: Executor = k): Promise<number> {
+    const row = await trx
+      .selectFrom('site_stats')
+      .select('rating_count')
+      .where('id', '=', 1)
+      .executeTakeFirst();
+    return row?.rating_count ?? 0;
+  }
+
+  return {
+    applyRatingChange,
+    /** Recomputes one agent's average and score from its maintained sums. */
+    refreshAgentScore: (agentId: number, trx: Executor = k) => scoreAgent(trx, agentId),
+    recomputeFromScratch,
+    refreshSiteMean,
+    countRatings,
+  };
 }
+
+export type ReputationRepo = ReturnType<typeof createReputationRepo>;

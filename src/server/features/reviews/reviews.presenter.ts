@@ -1,4 +1,4 @@
-import type { Review } from '../../../shared/api/agents.js';
+import type { Review } from '../../../shared/api/reviews.js';
 import { publicDisplayName } from '../users/public-name.js';
 import type { ReviewRowWithAuthor } from './reviews.repo.js';
 

@@ -1,10 +1,13 @@
-import type { ReviewSort } from '../../../shared/api/agents.js';
+import type { ReviewSort } from '../../../shared/api/reviews.js';
 import type { Db, Executor } from '../../db/database.js';
+import type { Insertable } from 'kysely';
+import type { ReviewsTable } from '../../db/schema.js';
+import { PUBLIC_NAME_COLUMNS } from '../users/public-name.js';
 
 export function createReviewsRepo(db: Db) {
   const k = db.kysely;
-  const withAuthor = () =>
-    k
+  const withAuthor = (trx: Executor) =>
+    trx
       .selectFrom('reviews')
       .innerJoin('users', 'users.id', 'reviews.user_id')
       .select([
@@ -20,21 +23,27 @@ export function createReviewsRepo(db: Db) {
         'reviews.owner_reply_at',
         'reviews.created_at',
         'reviews.updated_at',
-        'users.first_name',
-        'users.last_name',
-        'users.full_name',
-        'users.username',
-        'users.is_anonymous',
-        'users.deleted_at',
+        ...PUBLIC_NAME_COLUMNS,
       ]);
 
   return {
-    async findById(id: number) {
-      return (await withAuthor().where('reviews.id', '=', id).executeTakeFirst()) ?? null;
+    async findById(id: number, trx: Executor = k) {
+      return (await withAuthor(trx).where('reviews.id', '=', id).executeTakeFirst()) ?? null;
     },
 
-    async countByUser(executor: Executor, userId: number) {
-      const row = await executor
+    /** The id of the person's review of the agent, or null when they have not reviewed it. */
+    async findIdByAuthor(agentId: number, userId: number, trx: Executor = k): Promise<number | null> {
+      const row = await trx
+        .selectFrom('reviews')
+        .select('id')
+        .where('agent_id', '=', agentId)
+        .where('user_id', '=', userId)
+        .executeTakeFirst();
+      return row?.id ?? null;
+    },
+
+    async countByUser(userId: number, trx: Executor = k) {
+      const row = await trx
         .selectFrom('reviews')
         .select((eb) => eb.fn.countAll<number>().as('count'))
         .where('user_id', '=', userId)
@@ -42,8 +51,11 @@ export function createReviewsRepo(db: Db) {
       return Number(row.count);
     },
 
-    async findPage(options: { agentId: number; sort: ReviewSort; limit: number; offset: number }) {
-      let query = withAuthor().where('reviews.agent_id', '=', options.agentId);
+    async findPage(
+      options: { agentId: number; sort: ReviewSort; limit: number; offset: number },
+      trx: Executor = k,
+    ) {
+      let query = withAuthor(trx).where('reviews.agent_id', '=', options.agentId);
       switch (options.sort) {
         case 'newest':
           query = query.orderBy('reviews.created_at', 'desc');
@@ -59,6 +71,60 @@ export function createReviewsRepo(db: Db) {
           break;
       }
       return query.orderBy('reviews.id', 'desc').limit(options.limit).offset(options.offset).execute();
+    },
+
+    async insert(values: Insertable<ReviewsTable>, trx: Executor = k): Promise<number> {
+      const row = await trx.insertInto('reviews').values(values).returning('id').executeTakeFirstOrThrow();
+      return row.id;
+    },
+
+    async update(
+      id: number,
+      changes: Partial<Pick<ReviewsTable, 'rating' | 'title' | 'body' | 'updated_at'>>,
+      trx: Executor = k,
+    ): Promise<void> {
+      await trx.updateTable('reviews').set(changes).where('id', '=', id).execute();
+    },
+
+    async delete(id: number, trx: Executor = k): Promise<void> {
+      await trx.deleteFrom('reviews').where('id', '=', id).execute();
+    },
+
+    /** Stores the owner's reply unless the review has one already; false when it had. */
+    async setOwnerReply(id: number, reply: string, at: string, trx: Executor = k): Promise<boolean> {
+      const result = await trx
+        .updateTable('reviews')
+        .set({ owner_reply: reply, owner_reply_at: at })
+        .where('id', '=', id)
+        .where('owner_reply', 'is', null)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
+    },
+
+    /** Records one person's "helpful" vote; false when they had voted already. */
+    async insertHelpfulVote(
+      reviewId: number,
+      userId: number,
+      at: string,
+      trx: Executor = k,
+    ): Promise<boolean> {
+      const result = await trx
+        .insertInto('review_votes')
+        .values({ review_id: reviewId, user_id: userId, created_at: at })
+        .onConflict((oc) => oc.doNothing())
+        .executeTakeFirst();
+      return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
+    },
+
+    /** Adds one to the review's helpful counter and answers the new count. */
+    async incrementHelpful(reviewId: number, trx: Executor = k): Promise<number> {
+      const updated = await trx
+        .updateTable('reviews')
+        .set((eb) => ({ helpful_count: eb('helpful_count', '+', 1) }))
+        .where('id', '=', reviewId)
+        .returning('helpful_count')
+        .executeTakeFirstOrThrow();
+      return updated.helpful_count;
     },
   };
 }

@@ -1,31 +1,49 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { reviewSchema } from '../../../shared/api/agents.js';
+import { agentIdOrSlugParamsSchema } from '../../../shared/api/agents.js';
 import {
   createReviewSchema,
   helpfulResponseSchema,
   replySchema,
-  reportResponseSchema,
-  reportSchema,
+  reviewAgentParamsSchema,
+  reviewIdParamsSchema,
+  reviewListQuerySchema,
+  reviewListResponseSchema,
+  reviewSchema,
   updateReviewSchema,
 } from '../../../shared/api/reviews.js';
 import {
   createReview,
   deleteReview,
   replyToReview,
-  reportContent,
   updateReview,
   voteHelpful,
 } from './reviews.write.service.js';
+import { cachedJson } from '../../http/cached-json.js';
 import { errorResponses } from '../../http/error-responses.js';
+import { listReviews } from './reviews.service.js';
 
-const idParams = z.object({ id: z.coerce.number().int().positive() });
 const errors = errorResponses(400, 401, 403, 404, 409, 429);
 
 const reviewsRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps = app.services.reviewWrites;
   const perUser = (name: string, max: number, window: string) =>
     app.rateLimits.perKey(name, max, window, (request) => request.user?.id.toString());
+
+  app.get(
+    '/api/agents/:id/reviews',
+    {
+      schema: {
+        tags: ['reviews'],
+        summary: 'Reviews of an agent, paged',
+        params: agentIdOrSlugParamsSchema,
+        querystring: reviewListQuerySchema,
+        response: { 200: reviewListResponseSchema, ...errorResponses(400, 404) },
+      },
+    },
+    (request, reply) =>
+      cachedJson(request, reply, () => listReviews(app.services.reviews, request.params.id, request.query)),
+  );
 
   app.post(
     '/api/agents/:id/reviews',
@@ -34,7 +52,7 @@ const reviewsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['reviews'],
         summary: 'Review an agent (one review per person and agent)',
-        params: idParams,
+        params: reviewAgentParamsSchema,
         body: createReviewSchema,
         response: { 201: reviewSchema, ...errors },
       },
@@ -52,7 +70,7 @@ const reviewsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['reviews'],
         summary: 'Edit your review',
-        params: idParams,
+        params: reviewIdParamsSchema,
         body: updateReviewSchema,
         response: { 200: reviewSchema, ...errors },
       },
@@ -66,7 +84,7 @@ const reviewsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['reviews'],
         summary: 'Delete your review',
-        params: idParams,
+        params: reviewIdParamsSchema,
         response: { 204: z.null(), ...errors },
       },
     },
@@ -83,7 +101,7 @@ const reviewsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['reviews'],
         summary: 'Reply to a review of your agent (once per review)',
-        params: idParams,
+        params: reviewIdParamsSchema,
         body: replySchema,
         response: { 200: reviewSchema, ...errors },
       },
@@ -98,51 +116,11 @@ const reviewsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['reviews'],
         summary: 'Mark a review helpful (once per person)',
-        params: idParams,
+        params: reviewIdParamsSchema,
         response: { 200: helpfulResponseSchema, ...errors },
       },
     },
     async (request) => voteHelpful(deps, app.requireUser(request), request.params.id),
-  );
-
-  app.post(
-    '/api/reviews/:id/report',
-    {
-      preHandler: perUser('report', 10, '1 hour'),
-      schema: {
-        tags: ['reviews'],
-        summary: 'Report a review to the moderators',
-        params: idParams,
-        body: reportSchema,
-        response: { 201: reportResponseSchema, ...errors },
-      },
-    },
-    async (request, reply) =>
-      reply
-        .status(201)
-        .send(
-          await reportContent(deps, app.requireUser(request), { reviewId: request.params.id }, request.body),
-        ),
-  );
-
-  app.post(
-    '/api/agents/:id/report',
-    {
-      preHandler: perUser('report', 10, '1 hour'),
-      schema: {
-        tags: ['reviews'],
-        summary: 'Report an agent to the moderators',
-        params: idParams,
-        body: reportSchema,
-        response: { 201: reportResponseSchema, ...errors },
-      },
-    },
-    async (request, reply) =>
-      reply
-        .status(201)
-        .send(
-          await reportContent(deps, app.requireUser(request), { agentId: request.params.id }, request.body),
-        ),
   );
 };
 

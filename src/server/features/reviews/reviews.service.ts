@@ -1,7 +1,7 @@
-import type { ReviewListQuery, ReviewListResponse } from '../../../shared/api/agents.js';
+import type { ReviewListQuery, ReviewListResponse } from '../../../shared/api/reviews.js';
 import type { Db } from '../../db/database.js';
-import { notFound } from '../../errors.js';
 import type { AgentsRepo } from '../agents/agents.repo.js';
+import { findPublishedAgentOr404 } from '../agents/agents.service.js';
 import { presentReview } from './reviews.presenter.js';
 import type { ReviewsRepo } from './reviews.repo.js';
 
@@ -17,9 +17,7 @@ export async function listReviews(
   idOrSlug: string,
   query: ReviewListQuery,
 ): Promise<ReviewListResponse> {
-  const where = /^\d+$/.test(idOrSlug) ? { id: Number(idOrSlug) } : { slug: idOrSlug.toLowerCase() };
-  const agent = await deps.agents.findDetail(where);
-  if (!agent || agent.status !== 'published') throw notFound('Agent not found');
+  const agent = await findPublishedAgentOr404(deps, idOrSlug);
   const totalCount = agent.rating_count;
   const offset = (query.page - 1) * query.limit;
   const rows =

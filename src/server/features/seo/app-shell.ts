@@ -1,4 +1,6 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { isHeaderVisible } from '../../../shared/rules/layout.js';
 
@@ -56,4 +58,30 @@ export function lowerScriptPriority(template: string): string {
   return template
     .replace(/<script type="module"/g, `<script type="module" ${LOW_FETCH_PRIORITY}`)
     .replace(/<link rel="modulepreload"/g, `<link rel="modulepreload" ${LOW_FETCH_PRIORITY}`);
+}
+
+/** A CSP source that allows one inline style by its content. */
+export function styleHash(css: string): string {
+  return `'sha256-${createHash('sha256').update(css, 'utf8').digest('base64')}'`;
+}
+
+/** The hashes of the page's own <style> elements (the inlined stylesheet), for its CSP. */
+export function inlineStyleHashes(html: string): string[] {
+  return [...html.matchAll(/<style>([\s\S]*?)<\/style>/g)].map((match) => styleHash(match[1] ?? ''));
+}
+
+/**
+ * The stylesheet sonner (the toasts) inserts as a <style> element when it loads, read from the
+ * package the client was built from: it takes no nonce, so the page's CSP allows it by its hash.
+ * Empty when the package's layout changes, which tests/unit/app-shell.test.ts catches.
+ */
+export function toastStylesheet(): string | null {
+  try {
+    const require = createRequire(import.meta.url);
+    const source = fs.readFileSync(require.resolve('sonner'), 'utf8');
+    const literal = /__insertCSS\(("(?:[^"\\]|\\.)*")\)/.exec(source)?.[1];
+    return literal ? (JSON.parse(literal) as string) : null;
+  } catch {
+    return null;
+  }
 }

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
@@ -17,7 +18,16 @@ import { AppError } from '../../errors.js';
 import { SESSION_HINT_COOKIE } from '../../plugins/session.js';
 import { getAgent, getHome, listAgents } from '../agents/agents.service.js';
 import { listReviews } from '../reviews/reviews.service.js';
-import { injectAppShell, inlineStylesheet, LOW_FETCH_PRIORITY, lowerScriptPriority } from './app-shell.js';
+import { contentSecurityPolicy } from '../../plugins/security-headers.js';
+import {
+  injectAppShell,
+  inlineStyleHashes,
+  inlineStylesheet,
+  LOW_FETCH_PRIORITY,
+  lowerScriptPriority,
+  styleHash,
+  toastStylesheet,
+} from './app-shell.js';
 import { loadRoutePreloads } from './client-manifest.js';
 import { injectMeta, renderMetaTags, SITE_DESCRIPTION, SITE_NAME, type PageMeta } from './page-meta.js';
 
@@ -93,6 +103,22 @@ export default async function pagesRoutes(app: FastifyInstance) {
   }
 
   const routePreloads = loadRoutePreloads(app.config.clientDir);
+
+  // The page's inline styles by hash (the inlined stylesheet, the toasts' stylesheet), and a nonce per
+  // page for the <style> Radix's scroll lock writes in the browser (its content depends on the screen).
+  const toastStyles = toastStylesheet();
+  // Sonner inserts its <style> empty and fills it after: the browser checks both, so the empty one is
+  // allowed too (an empty stylesheet styles nothing).
+  const styleHashes = [
+    ...inlineStyleHashes(template),
+    ...(toastStyles ? [styleHash(toastStyles), styleHash('')] : []),
+  ];
+  const policyFor = (nonce: string) =>
+    contentSecurityPolicy({
+      https: app.config.secureCookies,
+      publicUrl: app.config.publicUrl,
+      styleSources: [...styleHashes, `'nonce-${nonce}'`],
+    });
 
   /**
    * The API answers a page needs first, keyed by the exact URL the client asks for, embedded in
@@ -226,18 +252,21 @@ export default async function pagesRoutes(app: FastifyInstance) {
       request.cookies[SESSION_HINT_COOKIE] === '1',
     );
     const rendered = renderMetaTags(meta, app.config.publicUrl);
+    const nonce = randomBytes(16).toString('base64');
     const head = [
       rendered.tags,
       ...preloads.map(
         (file) => `<link rel="modulepreload" ${LOW_FETCH_PRIORITY} crossorigin href="${file}">`,
       ),
-      // "<" is escaped so no value can close the script element.
-      `<script type="application/json" id="aa-initial-data">${JSON.stringify(initialData).replace(/</g, '\\u003c')}</script>`,
+      // "<" is escaped so no value can close the script element. The nonce rides on it for the client
+      // (src/client/lib/style-nonce.ts); a data block is never run, so it allows no script.
+      `<script type="application/json" id="aa-initial-data" nonce="${nonce}">${JSON.stringify(initialData).replace(/</g, '\\u003c')}</script>`,
     ].join('\n    ');
     const html = injectAppShell(injectMeta(template, { title: rendered.title, tags: head }), pathname);
     return reply
       .status(status)
       .header('Cache-Control', 'no-store')
+      .header('content-security-policy', policyFor(nonce))
       .type('text/html; charset=utf-8')
       .send(compressPage(request, reply, html));
   }

@@ -1,5 +1,6 @@
 import type { ExpressionBuilder } from 'kysely';
 import type { Db, Executor } from '../../db/database.js';
+import { PUBLIC_NAME_COLUMNS } from '../users/public-name.js';
 import type { Database, FileRow, FilesTable } from '../../db/schema.js';
 
 type FilesScope = ExpressionBuilder<Database, 'files'>;
@@ -32,23 +33,39 @@ export interface FileUsage {
 }
 
 export function createFilesRepo(db: Db) {
-  const k = db.kysely;
-
   return {
-    insert(values: Omit<FilesTable, 'id'>, executor: Executor = k): Promise<FileRow> {
-      return executor.insertInto('files').values(values).returningAll().executeTakeFirstOrThrow();
+    async insert(values: Omit<FilesTable, 'id'>, trx: Executor = db.kysely): Promise<FileRow> {
+      return trx.insertInto('files').values(values).returningAll().executeTakeFirstOrThrow();
     },
 
-    findById(id: number) {
-      return k.selectFrom('files').selectAll().where('id', '=', id).executeTakeFirst();
+    async findById(id: number, trx: Executor = db.kysely) {
+      return (await trx.selectFrom('files').selectAll().where('id', '=', id).executeTakeFirst()) ?? null;
     },
 
-    findByKey(storageKey: string) {
-      return k.selectFrom('files').selectAll().where('storage_key', '=', storageKey).executeTakeFirst();
+    /** The file if this user uploaded it, else null. */
+    async findOwned(id: number, ownerId: number, trx: Executor = db.kysely) {
+      return (
+        (await trx
+          .selectFrom('files')
+          .select(['id', 'storage_key'])
+          .where('id', '=', id)
+          .where('owner_id', '=', ownerId)
+          .executeTakeFirst()) ?? null
+      );
     },
 
-    listByOwner(ownerId: number, limit: number) {
-      return k
+    async findByKey(storageKey: string, trx: Executor = db.kysely) {
+      return (
+        (await trx
+          .selectFrom('files')
+          .selectAll()
+          .where('storage_key', '=', storageKey)
+          .executeTakeFirst()) ?? null
+      );
+    },
+
+    async listByOwner(ownerId: number, limit: number, trx: Executor = db.kysely) {
+      return trx
         .selectFrom('files')
         .selectAll()
         .where('owner_id', '=', ownerId)
@@ -59,23 +76,23 @@ export function createFilesRepo(db: Db) {
     },
 
     /** Which agents and drafts use each file, for a page of files. */
-    async usageOf(fileIds: number[]): Promise<Map<number, FileUsage>> {
+    async usageOf(fileIds: number[], trx: Executor = db.kysely): Promise<Map<number, FileUsage>> {
       const usage = new Map<number, FileUsage>(fileIds.map((id) => [id, { usedBy: [], inDraft: false }]));
       if (fileIds.length === 0) return usage;
       const [live, revisions, drafts] = await Promise.all([
-        k
+        trx
           .selectFrom('agents')
           .select(['logo_file_id as file_id', 'id', 'slug', 'name'])
           .where('logo_file_id', 'in', fileIds)
           .execute(),
-        k
+        trx
           .selectFrom('agent_revisions')
           .innerJoin('agents', 'agents.id', 'agent_revisions.agent_id')
           .select(['agent_revisions.logo_file_id as file_id', 'agents.id', 'agents.slug', 'agents.name'])
           .where('agent_revisions.logo_file_id', 'in', fileIds)
           .where('agent_revisions.status', '=', 'pending')
           .execute(),
-        k
+        trx
           .selectFrom('drafts')
           .select('logo_file_id as file_id')
           .where('logo_file_id', 'in', fileIds)
@@ -94,24 +111,15 @@ export function createFilesRepo(db: Db) {
     },
 
     /** A page of every file with its owner, newest first; orphans true/false narrows to orphans or used files. */
-    async listPage(options: { orphans?: boolean; limit: number; offset: number }) {
-      let query = k.selectFrom('files');
+    async listPage(options: { orphans?: boolean; limit: number; offset: number }, trx: Executor = db.kysely) {
+      let query = trx.selectFrom('files');
       if (options.orphans === true) query = query.where((eb) => eb.not(inUse(eb)));
       if (options.orphans === false) query = query.where((eb) => inUse(eb));
       const [rows, total] = await Promise.all([
         query
           .leftJoin('users', 'users.id', 'files.owner_id')
           .selectAll('files')
-          .select([
-            'users.id as user_id',
-            'users.email as user_email',
-            'users.first_name',
-            'users.last_name',
-            'users.full_name',
-            'users.username',
-            'users.is_anonymous',
-            'users.deleted_at',
-          ])
+          .select(['users.id as user_id', 'users.email as user_email', ...PUBLIC_NAME_COLUMNS])
           .orderBy('files.created_at', 'desc')
           .orderBy('files.id', 'desc')
           .limit(options.limit)
@@ -122,9 +130,9 @@ export function createFilesRepo(db: Db) {
       return { rows, totalCount: Number(total.n) };
     },
 
-    async usage(orphanCutoff: string) {
+    async usage(orphanCutoff: string, trx: Executor = db.kysely) {
       const totals = (where?: (eb: FilesScope) => ReturnType<typeof inUse>) => {
-        let query = k.selectFrom('files');
+        let query = trx.selectFrom('files');
         if (where) query = query.where(where);
         return query
           .select((eb) => [
@@ -149,42 +157,45 @@ export function createFilesRepo(db: Db) {
 
     /**
      * Deletes the uploader's file unless an agent or pending revision uses it, in one statement so a
-     * submission made at the same moment cannot lose its logo. Answers what was deleted.
+     * submission made at the same moment cannot lose its logo. Answers what was deleted, else null.
      */
-    async deleteOwnUnlessUsed(id: number, ownerId: number) {
-      return k
-        .deleteFrom('files')
-        .where('id', '=', id)
-        .where('owner_id', '=', ownerId)
-        .where((eb) => eb.not(usedByAgent(eb)))
-        .returning(['id', 'storage_key', 'size'])
-        .executeTakeFirst();
+    async deleteOwnUnlessUsed(id: number, ownerId: number, trx: Executor = db.kysely) {
+      return (
+        (await trx
+          .deleteFrom('files')
+          .where('id', '=', id)
+          .where('owner_id', '=', ownerId)
+          .where((eb) => eb.not(usedByAgent(eb)))
+          .returning(['id', 'storage_key', 'size'])
+          .executeTakeFirst()) ?? null
+      );
     },
 
-    /** Removes a file whatever uses it: live listings lose their logo, drafts and revisions their file. */
-    async deleteForce(id: number) {
-      return k.transaction().execute(async (trx) => {
-        const file = await trx.selectFrom('files').selectAll().where('id', '=', id).executeTakeFirst();
-        if (!file) return null;
-        const agents = await trx
-          .updateTable('agents')
-          .set({ logo_url: null, logo_file_id: null })
-          .where('logo_file_id', '=', id)
-          .executeTakeFirst();
-        await trx
-          .updateTable('agent_revisions')
-          .set({ logo_file_id: null })
-          .where('logo_file_id', '=', id)
-          .execute();
-        await trx.updateTable('drafts').set({ logo_file_id: null }).where('logo_file_id', '=', id).execute();
-        await trx.deleteFrom('files').where('id', '=', id).execute();
-        return { file, agentsChanged: Number(agents.numUpdatedRows) };
-      });
+    /**
+     * Removes a file whatever uses it: live listings lose their logo, drafts and revisions their file.
+     * Run it in a transaction. Null when there is no such file.
+     */
+    async deleteForce(id: number, trx: Executor = db.kysely) {
+      const file = await trx.selectFrom('files').selectAll().where('id', '=', id).executeTakeFirst();
+      if (!file) return null;
+      const agents = await trx
+        .updateTable('agents')
+        .set({ logo_url: null, logo_file_id: null })
+        .where('logo_file_id', '=', id)
+        .executeTakeFirst();
+      await trx
+        .updateTable('agent_revisions')
+        .set({ logo_file_id: null })
+        .where('logo_file_id', '=', id)
+        .execute();
+      await trx.updateTable('drafts').set({ logo_file_id: null }).where('logo_file_id', '=', id).execute();
+      await trx.deleteFrom('files').where('id', '=', id).execute();
+      return { file, agentsChanged: Number(agents.numUpdatedRows) };
     },
 
     /** Deletes orphans created before the cutoff, re-checking orphanhood in the same statement. */
-    async deleteOrphansBefore(cutoff: string, limit: number) {
-      const candidates = await k
+    async deleteOrphansBefore(cutoff: string, limit: number, trx: Executor = db.kysely) {
+      const candidates = await trx
         .selectFrom('files')
         .select('id')
         .where((eb) => eb.and([eb.not(inUse(eb)), eb('files.created_at', '<', cutoff)]))
@@ -192,7 +203,7 @@ export function createFilesRepo(db: Db) {
         .limit(limit)
         .execute();
       if (candidates.length === 0) return [];
-      return k
+      return trx
         .deleteFrom('files')
         .where(
           'id',

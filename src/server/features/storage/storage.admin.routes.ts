@@ -1,26 +1,21 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorBodySchema } from '../../../shared/api/errors.js';
+import { errorResponses } from '../../http/error-responses.js';
 import {
   adminStorageQuerySchema,
   adminStorageResponseSchema,
+  fileIdParamsSchema,
   storageCleanupResponseSchema,
 } from '../../../shared/api/storage.js';
 import { cleanUpOrphans, deleteStoredFile, listStoredFiles } from './storage.admin.service.js';
+import { adminOnly } from '../../plugins/admin-only.js';
 
-const errors = {
-  400: errorBodySchema,
-  401: errorBodySchema,
-  403: errorBodySchema,
-  404: errorBodySchema,
-};
+const errors = errorResponses(400, 401, 403, 404);
 
 /** Admin: storage usage, files, deletion and orphan clean-up (admin only, checked before anything is read). */
 const storageAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps = app.services.storage;
-  app.addHook('onRequest', async (request) => {
-    app.requireAdmin(request);
-  });
+  app.addHook('onRequest', adminOnly);
 
   app.get(
     '/api/admin/storage',
@@ -41,7 +36,7 @@ const storageAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['admin'],
         summary: 'Deletes a stored file; listings using it lose their logo',
-        params: z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) }),
+        params: fileIdParamsSchema,
         response: { 204: z.null(), ...errors },
       },
     },

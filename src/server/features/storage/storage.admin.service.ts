@@ -59,7 +59,7 @@ export async function listStoredFiles(
 
 /** Removes a file whatever uses it; listings that showed it lose their logo. */
 export async function deleteStoredFile(deps: StorageDeps, fileId: number): Promise<void> {
-  const result = await deps.files.deleteForce(fileId);
+  const result = await deps.db.kysely.transaction().execute((trx) => deps.files.deleteForce(fileId, trx));
   if (!result) throw notFound('File not found');
   await deps.driver.delete(result.file.storage_key);
   if (result.agentsChanged > 0) deps.cache.invalidate();

@@ -2,8 +2,14 @@ import multipart from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorBodySchema } from '../../../shared/api/errors.js';
-import { ownUploadListSchema, storageInfoSchema, uploadedFileSchema } from '../../../shared/api/storage.js';
+import { errorResponses } from '../../http/error-responses.js';
+import {
+  fileIdParamsSchema,
+  ownUploadListSchema,
+  storageInfoSchema,
+  uploadedFileSchema,
+  uploadPathParamsSchema,
+} from '../../../shared/api/storage.js';
 import { UPLOAD_MAX_BYTES } from '../../../shared/limits.js';
 import { AppError, invalid } from '../../errors.js';
 import { UPLOADS_URL_PREFIX } from '../../storage/file-url.js';
@@ -17,15 +23,7 @@ import {
   TOO_LARGE,
 } from './uploads.service.js';
 
-const errors = {
-  400: errorBodySchema,
-  401: errorBodySchema,
-  403: errorBodySchema,
-  404: errorBodySchema,
-  409: errorBodySchema,
-  413: errorBodySchema,
-  429: errorBodySchema,
-};
+const errors = errorResponses(400, 401, 403, 404, 409, 413, 429);
 const CHOOSE_FILE = 'Choose an image to upload.';
 /** Per person: plenty for trying a few logos, too few to fill the disk. */
 export const UPLOADS_PER_WINDOW = 30;
@@ -69,9 +67,10 @@ const uploadsRoutes: FastifyPluginAsyncZod = async (app) => {
       ),
       schema: {
         tags: ['storage'],
-        summary: 'Uploads a logo (multipart field `file`: PNG, JPEG or WebP, at most 1 MB and 4096×4096 px)',
+        summary:
+          'Uploads a logo (multipart field `file`: PNG, JPEG or WebP, at most 1 MB and 4096×4096 px; 503 with Retry-After while the image queue is full)',
         consumes: ['multipart/form-data'],
-        response: { 201: uploadedFileSchema, ...errors },
+        response: { 201: uploadedFileSchema, ...errors, ...errorResponses(503) },
       },
     },
     async (request, reply) => {
@@ -104,7 +103,7 @@ const uploadsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['storage'],
         summary: 'Deletes one of your files (409 while it is an agent’s logo)',
-        params: z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) }),
+        params: fileIdParamsSchema,
         response: { 204: z.null(), ...errors },
       },
     },
@@ -129,7 +128,7 @@ const uploadsRoutes: FastifyPluginAsyncZod = async (app) => {
   // A wildcard, so nested or odd paths under /uploads/ answer 404 here instead of the app shell.
   app.get(
     `${UPLOADS_URL_PREFIX}*`,
-    { schema: { hide: true, params: z.object({ '*': z.string() }) } },
+    { schema: { hide: true, params: uploadPathParamsSchema } },
     async (request, reply) => {
       const key = request.params['*'];
       const stored = isStorageKey(key) ? await openStoredFile(deps, key) : null;

@@ -12,6 +12,7 @@ import type { Db } from '../../db/database.js';
 import type { FileRow } from '../../db/schema.js';
 import { AppError, conflict, invalid, notFound } from '../../errors.js';
 import type { ResponseCache } from '../../lib/response-cache.js';
+import { createBoundedQueue, QueueFullError, type BoundedQueue } from '../../lib/bounded-queue.js';
 import { nowIso } from '../../lib/time.js';
 import { publicFileUrl } from '../../storage/file-url.js';
 import type { StorageDriver } from '../../storage/storage-driver.js';
@@ -22,12 +23,49 @@ export interface StorageDeps {
   driver: StorageDriver;
   files: FilesRepo;
   cache: ResponseCache;
+  /** Where every decode runs: bounds the native memory sharp holds (decision 0012). */
+  images: BoundedQueue;
+}
+
+export interface ImageQueueOptions {
+  /** Images decoded at once. */
+  workers: number;
+  /** Uploads that may wait for a worker; the next one is answered 503 with Retry-After. */
+  waiting: number;
+  /** The longest an upload waits for a worker before it is answered 503 (IMAGE_MAX_WAIT_MS). */
+  maxWaitMs?: number;
+}
+
+/**
+ * An upload waits at most this long for its turn: well under the 30 s after which the server closes a
+ * connection that saw no traffic (app.ts), so the client gets a 503 with Retry-After, not a reset.
+ */
+export const IMAGE_MAX_WAIT_MS = 20_000;
+
+/**
+ * sharp's process-wide settings, set here on purpose rather than left to its defaults, and the queue
+ * every decode goes through. A decode of a 4096×4096 PNG holds the whole image outside the V8 heap
+ * (48 MB for RGB, 128 MB for RGBA 16-bit), so the queue's `workers` bounds that memory; one libvips
+ * thread per image (sharp's default only on glibc without jemalloc) keeps it the same on every
+ * platform; and no operation cache, since no two uploads are the same image.
+ */
+export function createImageQueue(options: ImageQueueOptions): BoundedQueue {
+  sharp.concurrency(1);
+  sharp.cache(false);
+  return createBoundedQueue({
+    concurrency: options.workers,
+    maxWaiting: options.waiting,
+    maxWaitMs: options.maxWaitMs ?? IMAGE_MAX_WAIT_MS,
+  });
 }
 
 export const OUTPUT_TYPE = 'image/webp';
 export const SVG_REFUSED = 'SVG images are not accepted. Upload a PNG, JPEG or WebP image.';
 export const TYPE_REFUSED = 'Only PNG, JPEG or WebP images are accepted.';
 export const TOO_LARGE = 'The file is larger than 1 MB.';
+export const DIMENSIONS_REFUSED = `The image is larger than ${UPLOAD_MAX_DIMENSION_PX}×${UPLOAD_MAX_DIMENSION_PX} pixels.`;
+export const UNREADABLE = 'The image could not be read. It may be damaged.';
+export const BUSY = 'Many images are being processed right now. Please try again in a few seconds.';
 const OWN_UPLOADS_LIMIT = 100;
 
 type AcceptedType = (typeof UPLOAD_ACCEPTED_TYPES)[number];
@@ -60,49 +98,58 @@ export interface ProcessedImage {
   height: number;
 }
 
+/** sharp's refusal of an image with more pixels than `limitInputPixels`, before anything is decoded. */
+const isPixelLimitError = (error: unknown) =>
+  error instanceof Error && /exceeds pixel limit/i.test(error.message);
+
 /**
  * Checks an uploaded logo by its content and re-encodes it: turned upright, fitted inside
  * LOGO_OUTPUT_SIZE_PX without enlarging, WebP, with no metadata (EXIF, GPS, ICC comments) kept.
+ * The checks read only the header; the decode waits its turn in `deps.images`.
  */
-export async function processLogo(bytes: Buffer): Promise<ProcessedImage> {
+export async function processLogo(deps: Pick<StorageDeps, 'images'>, bytes: Buffer): Promise<ProcessedImage> {
   if (bytes.length > UPLOAD_MAX_BYTES) throw new AppError('too_large', TOO_LARGE);
   const type = sniffImageType(bytes);
   if (type === 'svg') throw invalid(SVG_REFUSED, { file: [SVG_REFUSED] });
   if (!type) throw invalid(TYPE_REFUSED, { file: [TYPE_REFUSED] });
 
-  const unreadable = () => {
-    const message = 'The image could not be read. It may be damaged.';
-    return invalid(message, { file: [message] });
-  };
+  const refuse = (message: string) => invalid(message, { file: [message] });
+  const refusal = (error: unknown) => refuse(isPixelLimitError(error) ? DIMENSIONS_REFUSED : UNREADABLE);
+  // A decompression bomb (a few KB of PNG that inflate to 20000×20000 pixels) stops here: sharp
+  // compares the header's size with this limit before it decodes a pixel.
   const options = {
     limitInputPixels: UPLOAD_MAX_DIMENSION_PX * UPLOAD_MAX_DIMENSION_PX,
     failOn: 'error' as const,
+    sequentialRead: true,
   };
   let metadata: sharp.Metadata;
   try {
     metadata = await sharp(bytes, options).metadata();
-  } catch {
-    throw unreadable();
+  } catch (error) {
+    throw refusal(error);
   }
-  if (metadata.format !== SHARP_FORMATS[type] || !metadata.width || !metadata.height) throw unreadable();
-  if (metadata.width > UPLOAD_MAX_DIMENSION_PX || metadata.height > UPLOAD_MAX_DIMENSION_PX) {
-    const message = `The image can be at most ${UPLOAD_MAX_DIMENSION_PX}×${UPLOAD_MAX_DIMENSION_PX} pixels.`;
-    throw invalid(message, { file: [message] });
-  }
+  if (metadata.format !== SHARP_FORMATS[type] || !metadata.width || !metadata.height)
+    throw refuse(UNREADABLE);
+  if (metadata.width > UPLOAD_MAX_DIMENSION_PX || metadata.height > UPLOAD_MAX_DIMENSION_PX)
+    throw refuse(DIMENSIONS_REFUSED);
   try {
-    const { data, info } = await sharp(bytes, options)
-      .rotate()
-      .resize({
-        width: LOGO_OUTPUT_SIZE_PX,
-        height: LOGO_OUTPUT_SIZE_PX,
-        fit: 'inside',
-        withoutEnlargement: true,
-      })
-      .webp({ quality: 85 })
-      .toBuffer({ resolveWithObject: true });
+    const { data, info } = await deps.images.run(() =>
+      sharp(bytes, options)
+        .rotate()
+        .resize({
+          width: LOGO_OUTPUT_SIZE_PX,
+          height: LOGO_OUTPUT_SIZE_PX,
+          fit: 'inside',
+          withoutEnlargement: true,
+        })
+        .webp({ quality: 85 })
+        .toBuffer({ resolveWithObject: true }),
+    );
     return { data, width: info.width, height: info.height };
-  } catch {
-    throw unreadable();
+  } catch (error) {
+    if (error instanceof QueueFullError)
+      throw new AppError('unavailable', BUSY, undefined, { 'retry-after': String(error.retryAfterSeconds) });
+    throw refusal(error);
   }
 }
 
@@ -122,7 +169,7 @@ export async function storeUpload(
   deps: StorageDeps,
   options: { ownerId: number; bytes: Buffer; originalName: string | null },
 ): Promise<UploadedFile> {
-  const image = await processLogo(options.bytes);
+  const image = await processLogo(deps, options.bytes);
   const key = `${randomBytes(18).toString('base64url')}.webp`;
   await deps.driver.put(key, image.data, OUTPUT_TYPE);
   try {

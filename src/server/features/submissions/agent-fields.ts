@@ -1,29 +1,27 @@
-import type { ZodError } from 'zod';
 import type { ErrorDetails } from '../../../shared/api/errors.js';
 import { agentFieldsSchema, type AgentFields } from '../../../shared/api/submissions.js';
 import type { Executor } from '../../db/database.js';
 import type { CategoryRow } from '../../db/schema.js';
 import type { AppError } from '../../errors.js';
 import { conflict, invalid } from '../../errors.js';
+import { validationDetails } from '../../http/validation-details.js';
 import { publicFileUrl } from '../../storage/file-url.js';
-import { DEFAULT_SITE_MEAN } from '../reviews/reputation.js';
+import type { CategoriesRepo } from '../categories/categories.repo.js';
+import type { FilesRepo } from '../storage/files.repo.js';
+import type { SubmissionsRepo } from './submissions.repo.js';
+
+/** What checking an owner's fields reads: categories, listings and the uploaded files. */
+export interface AgentFieldsDeps {
+  submissions: SubmissionsRepo;
+  categories: CategoriesRepo;
+  files: FilesRepo;
+}
 
 /** The one message of a refused submission or edit; the details say which fields and why. */
 export const FIX_FIELDS_MESSAGE = 'Please fix the highlighted fields.';
 
 const GITHUB_REPO_URL =
   /^https?:\/\/(?:www\.)?github\.com\/([A-Za-z0-9-]{1,39}\/[A-Za-z0-9._-]{1,100}?)(?:\.git)?\/?$/i;
-
-/** Field name → messages, keyed by the top-level field so the form can show them inline. */
-export function fieldErrors(error: ZodError): ErrorDetails {
-  const details: ErrorDetails = {};
-  for (const issue of error.issues) {
-    const field = typeof issue.path[0] === 'string' ? issue.path[0] : 'request';
-    const messages = (details[field] ??= []);
-    if (!messages.includes(issue.message)) messages.push(issue.message);
-  }
-  return details;
-}
 
 /** The owner/name key duplicates are refused by: given, or read from a github.com repository URL. */
 export function githubRepoKey(fields: Pick<AgentFields, 'githubRepo' | 'repoUrl'>): string | null {
@@ -39,17 +37,21 @@ export interface OwnedFile {
 
 /** A file the user uploaded, or null when it does not exist or belongs to someone else. */
 export async function findOwnedFile(
-  executor: Executor,
-  fileId: number,
-  userId: number,
+  deps: Pick<AgentFieldsDeps, 'files'>,
+  options: { fileId: number; userId: number },
+  trx?: Executor,
 ): Promise<OwnedFile | null> {
-  const file = await executor
-    .selectFrom('files')
-    .select(['id', 'storage_key'])
-    .where('id', '=', fileId)
-    .where('owner_id', '=', userId)
-    .executeTakeFirst();
+  const file = await deps.files.findOwned(options.fileId, options.userId, trx);
   return file ? { id: file.id, url: publicFileUrl(file.storage_key) } : null;
+}
+
+/**
+ * The listing's fields of a stored draft: the schema is strict (an unknown field is refused), and a
+ * draft also holds what only the draft shows (GitHub's star count).
+ */
+export function listingFieldsOf(draft: Record<string, unknown>): Record<string, unknown> {
+  const keys = Object.keys(agentFieldsSchema.shape);
+  return Object.fromEntries(Object.entries(draft).filter(([key]) => keys.includes(key)));
 }
 
 /** The same words as agentFieldsSchema's own rule. */
@@ -69,11 +71,12 @@ export interface CheckedAgentFields {
  * Throws 400 with per-field details, or 409 naming the listing that has the repository.
  */
 export async function checkAgentFields(
-  executor: Executor,
+  deps: AgentFieldsDeps,
   options: { raw: unknown; userId: number; excludeAgentId?: number },
+  trx?: Executor,
 ): Promise<CheckedAgentFields> {
   const parsed = agentFieldsSchema.safeParse(options.raw);
-  const details: ErrorDetails = parsed.success ? {} : fieldErrors(parsed.error);
+  const details: ErrorDetails = parsed.success ? {} : validationDetails(parsed.error.issues);
   const raw = (typeof options.raw === 'object' && options.raw !== null ? options.raw : {}) as Record<
     string,
     unknown
@@ -91,13 +94,9 @@ export async function checkAgentFields(
     details.websiteUrl = [WEBSITE_OR_REPO];
 
   const categorySlug = parsed.success ? parsed.data.category : raw.category;
-  let category: CategoryRow | undefined;
+  let category: CategoryRow | null = null;
   if (typeof categorySlug === 'string' && !details.category) {
-    category = await executor
-      .selectFrom('categories')
-      .selectAll()
-      .where('slug', '=', categorySlug.trim())
-      .executeTakeFirst();
+    category = await deps.categories.findBySlug(categorySlug.trim(), trx);
     if (!category) details.category = ['Choose a category'];
   }
 
@@ -105,7 +104,7 @@ export async function checkAgentFields(
   const logoFileId = parsed.success ? parsed.data.logoFileId : rawLogo;
   let logo: OwnedFile | null = null;
   if (logoFileId !== null) {
-    logo = await findOwnedFile(executor, logoFileId, options.userId);
+    logo = await findOwnedFile(deps, { fileId: logoFileId, userId: options.userId }, trx);
     if (!logo) details.logoFileId = [LOGO_NOT_FOUND];
   }
 
@@ -114,13 +113,11 @@ export async function checkAgentFields(
 
   const fields: AgentFields = { ...parsed.data, githubRepo: githubRepoKey(parsed.data) };
   if (fields.githubRepo) {
-    let duplicate = executor
-      .selectFrom('agents')
-      .select(['id', 'name'])
-      .where('github_repo', '=', fields.githubRepo)
-      .where('status', '!=', 'rejected');
-    if (options.excludeAgentId !== undefined) duplicate = duplicate.where('id', '!=', options.excludeAgentId);
-    const existing = await duplicate.executeTakeFirst();
+    const existing = await deps.submissions.findListingWithRepo(
+      fields.githubRepo,
+      options.excludeAgentId ?? null,
+      trx,
+    );
     if (existing) throw repositoryListed(existing.name);
   }
   return { fields, category, logo };
@@ -128,79 +125,4 @@ export async function checkAgentFields(
 
 export function repositoryListed(name: string): AppError {
   return conflict(`This repository is already listed as “${name}”.`);
-}
-
-const SLUG_MAX = 80;
-
-/** "My Agent 2.0!" → "my-agent-2-0"; accents dropped, anything else becomes a dash. */
-export function slugify(name: string, fallback = 'agent'): string {
-  const slug = name
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, SLUG_MAX)
-    .replace(/-+$/g, '');
-  return slug || fallback;
-}
-
-/** A unique index refused the row (PostgreSQL 23505, SQLite SQLITE_CONSTRAINT_UNIQUE). */
-export function isUniqueViolation(error: unknown): boolean {
-  const code = typeof error === 'object' && error !== null ? (error as { code?: unknown }).code : undefined;
-  return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE';
-}
-
-/**
- * Runs a write that a concurrent one can beat to a unique index (an agent's slug, a repository's one
- * live listing). The loser runs again, and its own checks then see the winner and answer as they
- * should: another slug, or 409 naming the listing that has the repository.
- */
-export async function retryOnUniqueViolation<T>(write: () => Promise<T>, attempts = 3): Promise<T> {
-  for (let attempt = 1; ; attempt += 1) {
-    try {
-      return await write();
-    } catch (error) {
-      if (attempt >= attempts || !isUniqueViolation(error)) throw error;
-    }
-  }
-}
-
-/** A slug no other agent has: the name's, or the name's with -2, -3… */
-export async function uniqueAgentSlug(executor: Executor, name: string): Promise<string> {
-  const base = slugify(name);
-  const taken = new Set(
-    (
-      await executor
-        .selectFrom('agents')
-        .select('slug')
-        .where((eb) => eb.or([eb('slug', '=', base), eb('slug', 'like', `${base}-%`)]))
-        .execute()
-    ).map((row) => row.slug),
-  );
-  if (!taken.has(base)) return base;
-  for (let suffix = 2; ; suffix += 1) {
-    const candidate = `${base}-${suffix}`;
-    if (!taken.has(candidate)) return candidate;
-  }
-}
-
-/** Tags are stored as a JSON array of strings; anything else reads as no tags. */
-export function parseJsonTags(json: string): string[] {
-  try {
-    const value: unknown = JSON.parse(json);
-    return Array.isArray(value) ? value.filter((tag): tag is string => typeof tag === 'string') : [];
-  } catch {
-    return [];
-  }
-}
-
-/** The prior reputation score an agent without reviews gets: the site mean (reviews/reputation.ts). */
-export async function siteMeanSnapshot(executor: Executor): Promise<number> {
-  const stats = await executor
-    .selectFrom('site_stats')
-    .select('mean_snapshot')
-    .where('id', '=', 1)
-    .executeTakeFirst();
-  return stats?.mean_snapshot ?? DEFAULT_SITE_MEAN;
 }

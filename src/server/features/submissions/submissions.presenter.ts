@@ -1,113 +1,37 @@
 import { pricingModels } from '../../../shared/catalogue.js';
-import type { AgentFields, AgentListingFields, OwnerAgent } from '../../../shared/api/submissions.js';
-import { publicFileUrl, UPLOADS_URL_PREFIX } from '../../storage/file-url.js';
-import { parseJsonTags } from './agent-fields.js';
-import type { OwnerAgentRow, PendingRevisionRow } from './submissions.repo.js';
+import type { Draft, DraftFields } from '../../../shared/api/submissions.js';
+import { parseJsonObject } from '../../db/json-columns.js';
+import { publicFileUrl } from '../../storage/file-url.js';
+import type { DraftWithLogo } from './submissions.repo.js';
 
-const round = (value: number, digits: number) => Math.round(value * 10 ** digits) / 10 ** digits;
-
-export function presentOwnerAgent(row: OwnerAgentRow): OwnerAgent {
-  return {
-    id: row.id,
-    slug: row.slug,
-    name: row.name,
-    tagline: row.tagline,
-    logoUrl: row.logo_url,
-    category: { slug: row.category_slug, name: row.category_name },
-    status: row.status,
-    verified: row.verified === 1,
-    rating: { average: round(row.rating_average, 2), count: row.rating_count },
-    reputationScore: round(row.reputation_score, 1),
-    favoritesCount: row.favorites_count,
-    viewsCount: row.views_count,
-    rejectionReason: row.status === 'rejected' ? row.rejection_reason : null,
-    // SQLite answers EXISTS with 0/1, PostgreSQL with a boolean.
-    hasPendingRevision: Boolean(Number(row.has_pending_revision)),
-    createdAt: row.created_at,
-    updatedAt: row.updated_at,
-    publishedAt: row.published_at,
-  };
-}
-
-/** The live listing's fields. */
-export function presentListingFields(row: OwnerAgentRow): AgentListingFields {
-  return {
-    name: row.name,
-    tagline: row.tagline,
-    description: row.description,
-    category: { slug: row.category_slug, name: row.category_name },
-    tags: parseJsonTags(row.tags),
-    websiteUrl: row.website_url,
-    repoUrl: row.repo_url,
-    docsUrl: row.docs_url,
-    pricing: row.pricing,
-    logoFileId: row.logo_file_id,
-    logoUrl: row.logo_url,
-    githubRepo: row.github_repo,
-    license: row.license,
-  };
-}
-
-/** A revision's stored fields (validated when stored); anything unreadable reads as empty. */
-export function parseRevisionData(json: string): Partial<AgentFields> {
-  try {
-    const value: unknown = JSON.parse(json);
-    return typeof value === 'object' && value !== null && !Array.isArray(value)
-      ? (value as Partial<AgentFields>)
-      : {};
-  } catch {
-    return {};
-  }
+/** The stored JSON of a draft; anything malformed reads as empty rather than failing the page. */
+export function parseDraftData(json: string): DraftFields {
+  return parseJsonObject<DraftFields>(json);
 }
 
 const text = (value: unknown) => (typeof value === 'string' ? value : null);
 
-/**
- * The fields a pending revision proposes. A revision without a logo of its own keeps the live logo
- * when that logo is not an uploaded file (listings imported with an external logo address).
- */
-export function presentRevisionFields(
-  revision: PendingRevisionRow,
-  live: OwnerAgentRow,
-  categories: Map<string, { slug: string; name: string }>,
-): AgentListingFields {
-  const data = parseRevisionData(revision.data);
-  const slug = text(data.category) ?? live.category_slug;
-  const category = categories.get(slug) ?? { slug, name: slug };
+export function presentDraft(row: DraftWithLogo): Draft {
+  const data = parseDraftData(row.data);
+  const pricing = pricingModels.find((model) => model === data.pricing) ?? null;
   return {
-    name: text(data.name) ?? live.name,
-    tagline: text(data.tagline) ?? live.tagline,
-    description: text(data.description) ?? live.description,
-    category: { slug: category.slug, name: category.name },
+    id: row.id,
+    name: text(data.name),
+    tagline: text(data.tagline),
+    description: text(data.description),
+    category: text(data.category),
     tags: Array.isArray(data.tags) ? data.tags.filter((tag) => typeof tag === 'string') : [],
     websiteUrl: text(data.websiteUrl),
     repoUrl: text(data.repoUrl),
     docsUrl: text(data.docsUrl),
-    pricing: pricingModels.find((model) => model === data.pricing) ?? live.pricing,
-    logoFileId: revision.logo_file_id,
-    logoUrl: revisionLogoUrl(revision, live),
+    pricing,
+    // The column, not the JSON: it turns null by itself when the file is deleted.
+    logoFileId: row.logo_file_id,
+    logoUrl: row.logo_storage_key ? publicFileUrl(row.logo_storage_key) : null,
     githubRepo: text(data.githubRepo),
     license: text(data.license),
+    githubStars: typeof data.githubStars === 'number' ? data.githubStars : null,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
   };
-}
-
-export function revisionLogoUrl(
-  revision: Pick<PendingRevisionRow, 'logo_file_id' | 'logo_storage_key'>,
-  live: Pick<OwnerAgentRow, 'logo_file_id' | 'logo_url'>,
-): string | null {
-  if (revision.logo_storage_key) return publicFileUrl(revision.logo_storage_key);
-  return keptLogoUrl(null, live);
-}
-
-/**
- * The logo a listing keeps when an edit names no uploaded logo: an external logo address stays (the
- * form cannot express it), an uploaded one is removed because the owner cleared it.
- */
-export function keptLogoUrl(
-  newLogoUrl: string | null,
-  live: Pick<OwnerAgentRow, 'logo_file_id' | 'logo_url'>,
-): string | null {
-  if (newLogoUrl) return newLogoUrl;
-  const external = live.logo_url !== null && !live.logo_url.startsWith(UPLOADS_URL_PREFIX);
-  return live.logo_file_id === null && external ? live.logo_url : null;
 }

@@ -1,74 +1,27 @@
-import type { Executor } from '../../db/database.js';
-import type { AgentRevisionsTable, AgentsTable, NewAgent } from '../../db/schema.js';
+import type { Db, Executor } from '../../db/database.js';
+import type { AgentsTable, DraftsTable, NewAgent } from '../../db/schema.js';
 
-/** An agent as its owner and the moderators see it: every column the owner pages and the queue show. */
-export function ownerAgentQuery(executor: Executor) {
-  return executor
-    .selectFrom('agents')
-    .innerJoin('categories', 'categories.id', 'agents.category_id')
-    .select((eb) => [
-      'agents.id',
-      'agents.slug',
-      'agents.owner_id',
-      'agents.category_id',
-      'agents.name',
-      'agents.tagline',
-      'agents.description',
-      'agents.tags',
-      'agents.website_url',
-      'agents.repo_url',
-      'agents.docs_url',
-      'agents.pricing',
-      'agents.logo_url',
-      'agents.logo_file_id',
-      'agents.github_repo',
-      'agents.github_stars',
-      'agents.license',
-      'agents.status',
-      'agents.verified',
-      'agents.rating_average',
-      'agents.rating_count',
-      'agents.reputation_score',
-      'agents.favorites_count',
-      'agents.views_count',
-      'agents.rejection_reason',
-      'agents.created_at',
-      'agents.updated_at',
-      'agents.published_at',
-      'agents.submitted_at',
-      'categories.slug as category_slug',
-      'categories.name as category_name',
-      eb
-        .exists(
-          eb
-            .selectFrom('agent_revisions')
-            .select('agent_revisions.id')
-            .whereRef('agent_revisions.agent_id', '=', 'agents.id')
-            .where('agent_revisions.status', '=', 'pending'),
-        )
-        .as('has_pending_revision'),
+/** A draft with its logo's storage key (null when no logo or the file is gone). */
+function selectDrafts(trx: Executor) {
+  return trx
+    .selectFrom('drafts')
+    .leftJoin('files', 'files.id', 'drafts.logo_file_id')
+    .select([
+      'drafts.id',
+      'drafts.user_id',
+      'drafts.data',
+      'drafts.logo_file_id',
+      'drafts.created_at',
+      'drafts.updated_at',
+      'files.storage_key as logo_storage_key',
     ]);
 }
 
-export type OwnerAgentRow = NonNullable<Awaited<ReturnType<typeof findAgent>>>;
+export type DraftWithLogo = NonNullable<
+  Awaited<ReturnType<ReturnType<typeof selectDrafts>['executeTakeFirst']>>
+>;
 
-export async function findAgent(executor: Executor, id: number) {
-  return (await ownerAgentQuery(executor).where('agents.id', '=', id).executeTakeFirst()) ?? null;
-}
-
-export async function findAgentsOfOwner(executor: Executor, ownerId: number) {
-  return ownerAgentQuery(executor)
-    .where('agents.owner_id', '=', ownerId)
-    .orderBy('agents.created_at', 'desc')
-    .orderBy('agents.id', 'desc')
-    .execute();
-}
-
-export async function insertAgent(executor: Executor, values: NewAgent): Promise<number> {
-  const row = await executor.insertInto('agents').values(values).returning('id').executeTakeFirstOrThrow();
-  return row.id;
-}
-
+/** The agent columns a listing's fields fill. */
 export type ListingColumns = Pick<
   AgentsTable,
   | 'name'
@@ -86,81 +39,97 @@ export type ListingColumns = Pick<
   | 'license'
 >;
 
-export async function updateAgent(
-  executor: Executor,
-  id: number,
-  values: Partial<ListingColumns> &
-    Partial<Pick<AgentsTable, 'status' | 'rejection_reason' | 'submitted_at'>> & {
-      updated_at: string;
+/** Drafts, and what submitting one reads and writes: the new agent, its slug, category and repository. */
+export function createSubmissionsRepo(db: Db) {
+  return {
+    async findDraftsOfUser(userId: number, trx: Executor = db.kysely): Promise<DraftWithLogo[]> {
+      return selectDrafts(trx)
+        .where('drafts.user_id', '=', userId)
+        .orderBy('drafts.updated_at', 'desc')
+        .orderBy('drafts.id', 'desc')
+        .execute();
     },
-): Promise<void> {
-  await executor.updateTable('agents').set(values).where('id', '=', id).execute();
+
+    async findDraft(id: number, trx: Executor = db.kysely): Promise<DraftWithLogo | null> {
+      return (await selectDrafts(trx).where('drafts.id', '=', id).executeTakeFirst()) ?? null;
+    },
+
+    async countDraftsOfUser(userId: number, trx: Executor = db.kysely): Promise<number> {
+      const row = await trx
+        .selectFrom('drafts')
+        .select((eb) => eb.fn.countAll<number>().as('count'))
+        .where('user_id', '=', userId)
+        .executeTakeFirstOrThrow();
+      return Number(row.count);
+    },
+
+    async insertDraft(
+      values: Pick<DraftsTable, 'user_id' | 'data' | 'logo_file_id' | 'created_at' | 'updated_at'>,
+      trx: Executor = db.kysely,
+    ): Promise<number> {
+      const row = await trx.insertInto('drafts').values(values).returning('id').executeTakeFirstOrThrow();
+      return row.id;
+    },
+
+    async updateDraft(
+      id: number,
+      values: Pick<DraftsTable, 'data' | 'logo_file_id' | 'updated_at'>,
+      trx: Executor = db.kysely,
+    ): Promise<void> {
+      await trx.updateTable('drafts').set(values).where('id', '=', id).execute();
+    },
+
+    /** Deletes the user's draft; false when there was none of theirs. */
+    async deleteDraft(id: number, userId: number, trx: Executor = db.kysely): Promise<boolean> {
+      const result = await trx
+        .deleteFrom('drafts')
+        .where('id', '=', id)
+        .where('user_id', '=', userId)
+        .executeTakeFirst();
+      return Number(result.numDeletedRows) === 1;
+    },
+
+    async insertAgent(values: NewAgent, trx: Executor = db.kysely): Promise<number> {
+      const row = await trx.insertInto('agents').values(values).returning('id').executeTakeFirstOrThrow();
+      return row.id;
+    },
+
+    /** The slugs taken by `base` itself and by `base-…`, for choosing a free one. */
+    async findSlugsLike(base: string, trx: Executor = db.kysely): Promise<string[]> {
+      const rows = await trx
+        .selectFrom('agents')
+        .select('slug')
+        .where((eb) => eb.or([eb('slug', '=', base), eb('slug', 'like', `${base}-%`)]))
+        .execute();
+      return rows.map((row) => row.slug);
+    },
+
+    /** The listing (not rejected, not `excludeAgentId`) that names this repository, or null. */
+    async findListingWithRepo(
+      githubRepo: string,
+      excludeAgentId: number | null = null,
+      trx: Executor = db.kysely,
+    ): Promise<{ id: number; name: string } | null> {
+      let query = trx
+        .selectFrom('agents')
+        .select(['id', 'name'])
+        .where('github_repo', '=', githubRepo)
+        .where('status', '!=', 'rejected');
+      if (excludeAgentId !== null) query = query.where('id', '!=', excludeAgentId);
+      return (await query.executeTakeFirst()) ?? null;
+    },
+
+    /** Categories by slug (id, slug, name), for the slugs that exist. */
+    async findCategoriesBySlug(slugs: string[], trx: Executor = db.kysely) {
+      if (slugs.length === 0) return new Map<string, { id: number; slug: string; name: string }>();
+      const rows = await trx
+        .selectFrom('categories')
+        .select(['id', 'slug', 'name'])
+        .where('slug', 'in', [...new Set(slugs)])
+        .execute();
+      return new Map(rows.map((row) => [row.slug, row]));
+    },
+  };
 }
 
-/** Revisions waiting for review, each with its logo's storage key. */
-export function pendingRevisionsQuery(executor: Executor) {
-  return executor
-    .selectFrom('agent_revisions')
-    .leftJoin('files', 'files.id', 'agent_revisions.logo_file_id')
-    .select([
-      'agent_revisions.id',
-      'agent_revisions.agent_id',
-      'agent_revisions.author_id',
-      'agent_revisions.data',
-      'agent_revisions.logo_file_id',
-      'agent_revisions.created_at',
-      'files.storage_key as logo_storage_key',
-    ])
-    .where('agent_revisions.status', '=', 'pending');
-}
-
-/** The revision of an agent waiting for review, with its logo's storage key. */
-export async function findPendingRevision(executor: Executor, agentId: number) {
-  return (
-    (await pendingRevisionsQuery(executor)
-      .where('agent_revisions.agent_id', '=', agentId)
-      .orderBy('agent_revisions.id', 'desc')
-      .executeTakeFirst()) ?? null
-  );
-}
-
-export type PendingRevisionRow = NonNullable<Awaited<ReturnType<typeof findPendingRevision>>>;
-
-/** A new pending revision replaces any earlier one of the same agent: only the latest edit is reviewed. */
-export async function replacePendingRevision(
-  executor: Executor,
-  values: Pick<AgentRevisionsTable, 'agent_id' | 'author_id' | 'data' | 'logo_file_id' | 'created_at'>,
-): Promise<number> {
-  await executor
-    .deleteFrom('agent_revisions')
-    .where('agent_id', '=', values.agent_id)
-    .where('status', '=', 'pending')
-    .execute();
-  const row = await executor
-    .insertInto('agent_revisions')
-    .values({ ...values, status: 'pending' })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return row.id;
-}
-
-/** Ids of the active admins, who hear about new submissions and revisions. */
-export async function findAdminIds(executor: Executor): Promise<number[]> {
-  const rows = await executor
-    .selectFrom('users')
-    .select('id')
-    .where('role', '=', 'admin')
-    .where('deleted_at', 'is', null)
-    .execute();
-  return rows.map((row) => row.id);
-}
-
-export async function findCategoriesBySlug(executor: Executor, slugs: string[]) {
-  if (slugs.length === 0) return new Map<string, { id: number; slug: string; name: string }>();
-  const rows = await executor
-    .selectFrom('categories')
-    .select(['id', 'slug', 'name'])
-    .where('slug', 'in', [...new Set(slugs)])
-    .execute();
-  return new Map(rows.map((row) => [row.slug, row]));
-}
+export type SubmissionsRepo = ReturnType<typeof createSubmissionsRepo>;

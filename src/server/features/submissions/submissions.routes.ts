@@ -1,85 +1,117 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import {
-  agentFieldsSchema,
-  agentStatusResponseSchema,
-  editableAgentSchema,
+  draftChangesSchema,
+  draftFieldsSchema,
+  draftListSchema,
+  draftSchema,
   idParamsSchema,
-  ownerAgentListSchema,
-  updateAgentResponseSchema,
+  submitDraftResponseSchema,
 } from '../../../shared/api/submissions.js';
 import {
-  getAgentStatus,
-  getEditableAgent,
-  listOwnerAgents,
-  updateOwnerAgent,
+  createDraft,
+  deleteDraft,
+  getDraft,
+  listDrafts,
+  submitDraft,
+  updateDraft,
 } from './submissions.service.js';
 import { errorResponses } from '../../http/error-responses.js';
 
 const errors = errorResponses(400, 401, 404, 409, 429);
 
-/** The owner's agents: list, status timeline, edit (revisions). */
+/** Drafts of agent submissions and their submission (spec section 7). Owner only. */
 const submissionsRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps = app.services.submissions;
 
   app.get(
-    '/api/user/agents',
+    '/api/drafts',
     {
       schema: {
-        tags: ['owners'],
-        summary: 'The signed-in user’s agents in every status, newest first',
-        response: { 200: ownerAgentListSchema, ...errors },
+        tags: ['drafts'],
+        summary: 'The signed-in user’s drafts, most recently changed first',
+        response: { 200: draftListSchema, ...errors },
       },
     },
-    async (request) => listOwnerAgents(deps, app.requireUser(request).id),
+    async (request) => listDrafts(deps, app.requireUser(request).id),
   );
 
   app.get(
-    '/api/user/agents/:id',
+    '/api/drafts/:id',
     {
       schema: {
-        tags: ['owners'],
-        summary: 'One of the signed-in user’s agents, with the fields to edit (a pending revision’s if any)',
+        tags: ['drafts'],
+        summary: 'One of the signed-in user’s drafts',
         params: idParamsSchema,
-        response: { 200: editableAgentSchema, ...errors },
+        response: { 200: draftSchema, ...errors },
       },
     },
-    async (request) => getEditableAgent(deps, app.requireUser(request).id, request.params.id),
+    async (request) => getDraft(deps, app.requireUser(request).id, request.params.id),
+  );
+
+  app.post(
+    '/api/drafts',
+    {
+      schema: {
+        tags: ['drafts'],
+        summary: 'Start a draft (every field optional)',
+        body: draftFieldsSchema,
+        response: { 201: draftSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const user = app.requireUser(request);
+      return reply.status(201).send(await createDraft(deps, user.id, request.body));
+    },
   );
 
   app.put(
-    '/api/user/agents/:id',
+    '/api/drafts/:id',
     {
       schema: {
-        tags: ['owners'],
-        summary: 'Edit an agent: a published one keeps its live listing while the change is reviewed',
+        tags: ['drafts'],
+        summary: 'Save fields of a draft: keys given are merged, a key given as null is cleared',
         params: idParamsSchema,
-        body: agentFieldsSchema,
-        response: { 200: updateAgentResponseSchema, ...errors },
+        body: draftChangesSchema,
+        response: { 200: draftSchema, ...errors },
       },
-      // The service validates the body itself, to answer like a submission does (one message, per-field details).
-      attachValidation: true,
-      preHandler: app.rateLimits.perKey('edit-agent', 60, '1 hour', (request) =>
-        request.user ? String(request.user.id) : undefined,
-      ),
     },
-    async (request) => {
-      const user = app.requireUser(request);
-      if (request.validationError?.validationContext === 'params') throw request.validationError;
-      return updateOwnerAgent(deps, user, request.params.id, request.body as unknown);
+    async (request) => updateDraft(deps, app.requireUser(request).id, request.params.id, request.body),
+  );
+
+  app.delete(
+    '/api/drafts/:id',
+    {
+      schema: {
+        tags: ['drafts'],
+        summary: 'Delete a draft',
+        params: idParamsSchema,
+        response: { 204: z.null(), ...errors },
+      },
+    },
+    async (request, reply) => {
+      await deleteDraft(deps, app.requireUser(request).id, request.params.id);
+      return reply.status(204).send(null);
     },
   );
 
-  app.get(
-    '/api/agents/:id/status',
+  app.post(
+    '/api/drafts/:id/submit',
     {
       schema: {
-        tags: ['owners'],
-        summary: 'A submission’s status and timeline (its owner or an admin)',
+        tags: ['drafts'],
+        summary: 'Submit a draft for review: validated in full, it becomes a pending agent',
         params: idParamsSchema,
-        response: { 200: agentStatusResponseSchema, ...errors },
+        response: { 201: submitDraftResponseSchema, ...errors },
       },
+      preHandler: app.rateLimits.perKey('submit-agent', 20, '1 hour', (request) =>
+        request.user ? String(request.user.id) : undefined,
+      ),
     },
-    async (request) => getAgentStatus(deps, app.requireUser(request), request.params.id),
+    async (request, reply) => {
+      const user = app.requireUser(request);
+      return reply.status(201).send(await submitDraft(deps, user, request.params.id));
+    },
   );
 };
 

@@ -1,66 +1,64 @@
 import type { Notification } from '../../../shared/api/notifications.js';
 import type {
   AgentListingFields,
-  AgentStatusResponse,
-  EditableAgent,
-  OwnerAgentList,
-  UpdateAgentResponse,
+  Draft,
+  DraftFields,
+  DraftList,
+  SubmitDraftResponse,
 } from '../../../shared/api/submissions.js';
+import { DRAFTS_MAX_PER_USER } from '../../../shared/limits.js';
 import type { Db, Executor } from '../../db/database.js';
 import type { UserRow } from '../../db/schema.js';
-import { notFound } from '../../errors.js';
-import type { ResponseCache } from '../../lib/response-cache.js';
+import { conflict, invalid, notFound } from '../../errors.js';
 import { nowIso } from '../../lib/time.js';
-import type { SearchVocabulary } from '../agents/agents.service.js';
+import { EMPTY_AGENT_COUNTERS } from '../agents/agent-counters.js';
 import { createNotification, type NotificationsDeps } from '../notifications/notifications.service.js';
+import type { ReputationRepo } from '../reviews/reputation.repo.js';
+import type { CategoriesRepo } from '../categories/categories.repo.js';
+import type { FilesRepo } from '../storage/files.repo.js';
 import { publicDisplayName } from '../users/public-name.js';
-import { listAgentEvents, recordAgentEvent } from './agent-events.repo.js';
-import { checkAgentFields, retryOnUniqueViolation, type CheckedAgentFields } from './agent-fields.js';
+import type { UsersRepo } from '../users/users.repo.js';
+import type { AgentEventsRepo } from './agent-events.repo.js';
 import {
-  keptLogoUrl,
-  parseRevisionData,
-  presentListingFields,
-  presentOwnerAgent,
-  presentRevisionFields,
-} from './submissions.presenter.js';
-import {
-  findAdminIds,
-  findAgent,
-  findAgentsOfOwner,
-  findCategoriesBySlug,
-  findPendingRevision,
-  replacePendingRevision,
-  updateAgent,
-  type ListingColumns,
-  type OwnerAgentRow,
-} from './submissions.repo.js';
+  checkAgentFields,
+  findOwnedFile,
+  listingFieldsOf,
+  LOGO_NOT_FOUND,
+  type CheckedAgentFields,
+} from './agent-fields.js';
+import { uniqueAgentSlug } from './agent-slug.js';
+import { retryOnUniqueViolation } from './retry-on-unique-violation.js';
+import { parseDraftData, presentDraft } from './submissions.presenter.js';
+import type { DraftWithLogo, ListingColumns, SubmissionsRepo } from './submissions.repo.js';
 
-/** What drafts, owners' edits and moderation need: the database, notifications and the public caches. */
+/** Drafts and submitting them: the database, the repos they read and write, and notifications. */
 export interface SubmissionsDeps {
   db: Db;
+  submissions: SubmissionsRepo;
+  categories: CategoriesRepo;
+  files: FilesRepo;
+  users: UsersRepo;
+  reputation: ReputationRepo;
+  agentEvents: AgentEventsRepo;
   notifications: NotificationsDeps;
-  /** Cleared on every change of the public catalogue. */
-  cache: ResponseCache;
-  /** The typo-correction vocabulary, reloaded when a listing becomes public. */
-  vocabulary: SearchVocabulary;
 }
 
 /** Stored notifications waiting to be pushed once their transaction commits. */
 export type PendingNotices = Array<{ userId: number; notification: Notification }>;
 
-export function publishNotices(deps: SubmissionsDeps, notices: PendingNotices): void {
+export function publishNotices(deps: { notifications: NotificationsDeps }, notices: PendingNotices): void {
   for (const { userId, notification } of notices) deps.notifications.publish(userId, [notification]);
 }
 
 /** Tells every admin that something waits in the moderation queue. */
 export async function noticeAdmins(
-  deps: SubmissionsDeps,
-  executor: Executor,
+  deps: { users: UsersRepo; notifications: NotificationsDeps },
   message: string,
+  trx: Executor,
 ): Promise<PendingNotices> {
   const notices: PendingNotices = [];
-  for (const userId of await findAdminIds(executor)) {
-    const notification = await createNotification(deps.notifications, executor, {
+  for (const userId of await deps.users.findAdminIds(trx)) {
+    const notification = await createNotification(deps.notifications, trx, {
       user_id: userId,
       type: 'other',
       title: 'New submission',
@@ -113,119 +111,155 @@ export function checkedListingValues(checked: CheckedAgentFields, logoUrl: strin
   return { ...checked.fields, logoUrl, logoFileId: checked.logo?.id ?? null };
 }
 
-/** Finds an agent the user owns; anyone else's answers 404 so its existence is not revealed. */
-async function findOwnedAgent(executor: Executor, userId: number, agentId: number): Promise<OwnerAgentRow> {
-  const agent = await findAgent(executor, agentId);
-  if (!agent || agent.owner_id !== userId) throw notFound('Agent not found');
-  return agent;
+async function findOwnDraft(
+  deps: SubmissionsDeps,
+  options: { userId: number; id: number },
+  trx?: Executor,
+): Promise<DraftWithLogo> {
+  const draft = await deps.submissions.findDraft(options.id, trx);
+  // Someone else's draft answers like a missing one.
+  if (!draft || draft.user_id !== options.userId) throw notFound('Draft not found');
+  return draft;
 }
 
-export async function listOwnerAgents(deps: SubmissionsDeps, userId: number): Promise<OwnerAgentList> {
-  return { agents: (await findAgentsOfOwner(deps.db.kysely, userId)).map(presentOwnerAgent) };
+/** The stored JSON keeps only the keys that hold a value; null means "cleared". */
+function compact(fields: DraftFields): DraftFields {
+  return Object.fromEntries(
+    Object.entries(fields).filter(([, value]) => value !== null && value !== undefined),
+  ) as DraftFields;
 }
 
-export async function getEditableAgent(
+async function checkLogo(
+  deps: SubmissionsDeps,
+  options: { userId: number; logoFileId: number | null | undefined },
+  trx: Executor,
+) {
+  const { logoFileId } = options;
+  if (logoFileId === null || logoFileId === undefined) return;
+  if (!(await findOwnedFile(deps, { fileId: logoFileId, userId: options.userId }, trx)))
+    throw invalid(LOGO_NOT_FOUND, { logoFileId: [LOGO_NOT_FOUND] });
+}
+
+export async function listDrafts(deps: SubmissionsDeps, userId: number): Promise<DraftList> {
+  return { drafts: (await deps.submissions.findDraftsOfUser(userId)).map(presentDraft) };
+}
+
+export async function getDraft(deps: SubmissionsDeps, userId: number, id: number): Promise<Draft> {
+  return presentDraft(await findOwnDraft(deps, { userId, id }));
+}
+
+export async function createDraft(
   deps: SubmissionsDeps,
   userId: number,
-  agentId: number,
-): Promise<EditableAgent> {
-  const agent = await findOwnedAgent(deps.db.kysely, userId, agentId);
-  const revision = await findPendingRevision(deps.db.kysely, agentId);
-  if (!revision)
-    return { agent: presentOwnerAgent(agent), fields: presentListingFields(agent), pendingRevision: null };
-  const data = parseRevisionData(revision.data);
-  const categories = await findCategoriesBySlug(deps.db.kysely, data.category ? [data.category] : []);
-  return {
-    agent: presentOwnerAgent(agent),
-    fields: presentRevisionFields(revision, agent, categories),
-    pendingRevision: { id: revision.id, createdAt: revision.created_at },
-  };
+  fields: DraftFields,
+): Promise<Draft> {
+  return deps.db.kysely.transaction().execute(async (trx) => {
+    if ((await deps.submissions.countDraftsOfUser(userId, trx)) >= DRAFTS_MAX_PER_USER)
+      throw conflict(
+        `You can keep at most ${DRAFTS_MAX_PER_USER} drafts. Submit or delete one before starting another.`,
+      );
+    await checkLogo(deps, { userId, logoFileId: fields.logoFileId }, trx);
+    const now = nowIso();
+    const data = compact(fields);
+    const id = await deps.submissions.insertDraft(
+      {
+        user_id: userId,
+        data: JSON.stringify(data),
+        logo_file_id: data.logoFileId ?? null,
+        created_at: now,
+        updated_at: now,
+      },
+      trx,
+    );
+    return presentDraft((await deps.submissions.findDraft(id, trx))!);
+  });
+}
+
+/** Merges the keys given into the draft; a key given as null clears it, a key left out stays. */
+export async function updateDraft(
+  deps: SubmissionsDeps,
+  userId: number,
+  id: number,
+  changes: DraftFields,
+): Promise<Draft> {
+  return deps.db.kysely.transaction().execute(async (trx) => {
+    const draft = await findOwnDraft(deps, { userId, id }, trx);
+    if (changes.logoFileId !== undefined && changes.logoFileId !== draft.logo_file_id)
+      await checkLogo(deps, { userId, logoFileId: changes.logoFileId }, trx);
+    const previous = parseDraftData(draft.data);
+    // The column is the truth about the logo: it is cleared by itself when the file is deleted.
+    const data = compact({ ...previous, logoFileId: draft.logo_file_id, ...changes });
+    await deps.submissions.updateDraft(
+      id,
+      { data: JSON.stringify(data), logo_file_id: data.logoFileId ?? null, updated_at: nowIso() },
+      trx,
+    );
+    return presentDraft((await deps.submissions.findDraft(id, trx))!);
+  });
+}
+
+export async function deleteDraft(deps: SubmissionsDeps, userId: number, id: number): Promise<void> {
+  if (!(await deps.submissions.deleteDraft(id, userId))) throw notFound('Draft not found');
 }
 
 /**
- * An owner's edit. A published listing stays live and the change waits for review as a revision; a
- * pending one is changed in place; a rejected one is changed and goes back to the queue.
+ * Turns a draft into a pending listing: full validation (400 with per-field details), a repository
+ * listed already (409), a unique slug; the agent, its first event and the draft's removal commit
+ * together, and the admins hear about it afterwards.
  */
-export async function updateOwnerAgent(
+export async function submitDraft(
   deps: SubmissionsDeps,
   user: UserRow,
-  agentId: number,
-  raw: unknown,
-): Promise<UpdateAgentResponse> {
-  // The same repository submitted elsewhere at the same moment: the loser's checks answer 409.
-  const { response, notices } = await retryOnUniqueViolation(() =>
-    deps.db.kysely.transaction().execute(async (trx) => {
-      const agent = await findOwnedAgent(trx, user.id, agentId);
-      const checked = await checkAgentFields(trx, { raw, userId: user.id, excludeAgentId: agentId });
-      const now = nowIso();
-      if (agent.status === 'published') {
-        await replacePendingRevision(trx, {
-          agent_id: agentId,
-          author_id: user.id,
-          data: JSON.stringify(checked.fields),
-          logo_file_id: checked.logo?.id ?? null,
-          created_at: now,
-        });
-        await recordAgentEvent(trx, {
-          agentId,
-          kind: 'revision_submitted',
-          actor: 'owner',
-          actorId: user.id,
-        });
-        const notices = await noticeAdmins(
-          deps,
-          trx,
-          `${publicDisplayName(user)} proposed changes to “${agent.name}”.`,
-        );
-        return { response: { agentId, status: agent.status, outcome: 'revision' as const }, notices };
-      }
-      const columns = listingColumns(
-        checkedListingValues(checked, keptLogoUrl(checked.logo?.url ?? null, agent)),
-        checked.category.id,
-      );
-      if (agent.status === 'pending') {
-        await updateAgent(trx, agentId, { ...columns, updated_at: now });
-        await recordAgentEvent(trx, { agentId, kind: 'updated', actor: 'owner', actorId: user.id });
-        return {
-          response: { agentId, status: 'pending' as const, outcome: 'updated' as const },
-          notices: [],
-        };
-      }
-      await updateAgent(trx, agentId, {
-        ...columns,
-        status: 'pending',
-        rejection_reason: null,
-        submitted_at: now,
-        updated_at: now,
-      });
-      await recordAgentEvent(trx, { agentId, kind: 'resubmitted', actor: 'owner', actorId: user.id });
-      const notices = await noticeAdmins(
-        deps,
-        trx,
-        `${publicDisplayName(user)} resubmitted “${checked.fields.name}” for review.`,
-      );
-      return { response: { agentId, status: 'pending' as const, outcome: 'resubmitted' as const }, notices };
-    }),
-  );
-  publishNotices(deps, notices);
-  return response;
+  id: number,
+): Promise<SubmitDraftResponse> {
+  // Two submissions of the same name or repository at once: the loser tries again.
+  return retryOnUniqueViolation(() => submitDraftOnce(deps, user, id));
 }
 
-/** The status page: the owner or an admin sees it; to anyone else the agent does not exist. */
-export async function getAgentStatus(
+async function submitDraftOnce(
   deps: SubmissionsDeps,
   user: UserRow,
-  agentId: number,
-): Promise<AgentStatusResponse> {
-  const agent = await findAgent(deps.db.kysely, agentId);
-  if (!agent || (agent.owner_id !== user.id && user.role !== 'admin')) throw notFound('Agent not found');
-  const [revision, events] = await Promise.all([
-    findPendingRevision(deps.db.kysely, agentId),
-    listAgentEvents(deps.db.kysely, agentId),
-  ]);
-  return {
-    agent: presentOwnerAgent(agent),
-    pendingRevision: revision ? { id: revision.id, createdAt: revision.created_at } : null,
-    events,
-  };
+  id: number,
+): Promise<SubmitDraftResponse> {
+  const { agentId, notices } = await deps.db.kysely.transaction().execute(async (trx) => {
+    const draft = await findOwnDraft(deps, { userId: user.id, id }, trx);
+    const data = parseDraftData(draft.data);
+    const checked = await checkAgentFields(
+      deps,
+      { raw: { ...listingFieldsOf(data), logoFileId: draft.logo_file_id }, userId: user.id },
+      trx,
+    );
+    const now = nowIso();
+    const agentId = await deps.submissions.insertAgent(
+      {
+        ...listingColumns(checkedListingValues(checked, checked.logo?.url ?? null), checked.category.id),
+        slug: await uniqueAgentSlug(deps, checked.fields.name, trx),
+        owner_id: user.id,
+        status: 'pending',
+        verified: 0,
+        featured: 0,
+        ...EMPTY_AGENT_COUNTERS,
+        // Set just below by the reputation repo: without reviews, the score is the site mean's prior.
+        reputation_score: 0,
+        github_stars: typeof data.githubStars === 'number' ? data.githubStars : null,
+        rejection_reason: null,
+        submitted_at: now,
+        created_at: now,
+        updated_at: now,
+        published_at: null,
+      },
+      trx,
+    );
+    await deps.reputation.refreshAgentScore(agentId, trx);
+    await deps.agentEvents.record({ agentId, kind: 'submitted', actor: 'owner', actorId: user.id }, trx);
+    await deps.submissions.deleteDraft(id, user.id, trx);
+    const notices = await noticeAdmins(
+      deps,
+      `${publicDisplayName(user)} submitted “${checked.fields.name}” for review.`,
+      trx,
+    );
+    return { agentId, notices };
+  });
+  publishNotices(deps, notices);
+  return { agentId, status: 'pending' };
 }

@@ -9,6 +9,16 @@ interface PublicNameSource {
   is_anonymous: number;
 }
 
+/** The columns of `users` that the public name and display name are made of, for a query's select list. */
+export const PUBLIC_NAME_COLUMNS = [
+  'users.first_name',
+  'users.last_name',
+  'users.full_name',
+  'users.username',
+  'users.is_anonymous',
+  'users.deleted_at',
+] as const;
+
 /**
  * The user name others may see. The stored username is the sign-in e-mail (spec section 3), which
  * must never be shown to other people, so the public handle is the full name, else the names,

@@ -1,12 +1,12 @@
 import type { Db, Executor } from '../../db/database.js';
-import type { NewUser, UserUpdate } from '../../db/schema.js';
+import type { NewUser, UserRow, UserUpdate } from '../../db/schema.js';
 
+/** The users table: accounts, roles, and what an account deletion erases. */
 export function createUsersRepo(db: Db) {
-  const k = db.kysely;
   return {
-    async findById(id: number, executor: Executor = k) {
+    async findById(id: number, trx: Executor = db.kysely) {
       return (
-        (await executor
+        (await trx
           .selectFrom('users')
           .selectAll()
           .where('id', '=', id)
@@ -15,9 +15,9 @@ export function createUsersRepo(db: Db) {
       );
     },
 
-    async findByEmail(email: string, executor: Executor = k) {
+    async findByEmail(email: string, trx: Executor = db.kysely) {
       return (
-        (await executor
+        (await trx
           .selectFrom('users')
           .selectAll()
           .where('email', '=', email)
@@ -26,9 +26,9 @@ export function createUsersRepo(db: Db) {
       );
     },
 
-    async findByGithubId(githubId: string, executor: Executor = k) {
+    async findByGithubId(githubId: string, trx: Executor = db.kysely) {
       return (
-        (await executor
+        (await trx
           .selectFrom('users')
           .selectAll()
           .where('github_id', '=', githubId)
@@ -37,12 +37,23 @@ export function createUsersRepo(db: Db) {
       );
     },
 
-    async insert(user: NewUser, executor: Executor = k) {
-      return executor.insertInto('users').values(user).returningAll().executeTakeFirstOrThrow();
+    /** Ids of the active admins, who hear about new submissions and revisions. */
+    async findAdminIds(trx: Executor = db.kysely): Promise<number[]> {
+      const rows = await trx
+        .selectFrom('users')
+        .select('id')
+        .where('role', '=', 'admin')
+        .where('deleted_at', 'is', null)
+        .execute();
+      return rows.map((row) => row.id);
     },
 
-    async update(id: number, changes: UserUpdate, executor: Executor = k) {
-      return executor
+    async insert(user: NewUser, trx: Executor = db.kysely): Promise<UserRow> {
+      return trx.insertInto('users').values(user).returningAll().executeTakeFirstOrThrow();
+    },
+
+    async update(id: number, changes: UserUpdate, trx: Executor = db.kysely): Promise<UserRow> {
+      return trx
         .updateTable('users')
         .set(changes)
         .where('id', '=', id)
@@ -50,10 +61,10 @@ export function createUsersRepo(db: Db) {
         .executeTakeFirstOrThrow();
     },
 
-    async deleteSessions(userId: number, executor: Executor = k, except?: string) {
-      let query = executor.deleteFrom('sessions').where('user_id', '=', userId);
-      if (except) query = query.where('token_hash', '!=', except);
-      await query.execute();
+    /** Removes what only the person had: their favorites and notifications (reviews stay, anonymous). */
+    async deletePrivateRows(userId: number, trx: Executor = db.kysely): Promise<void> {
+      await trx.deleteFrom('favorites').where('user_id', '=', userId).execute();
+      await trx.deleteFrom('notifications').where('user_id', '=', userId).execute();
     },
   };
 }

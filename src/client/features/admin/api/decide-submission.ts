@@ -1,27 +1,29 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { AdminSubmission } from '../../../../shared/api/admin.js';
+import type { z } from 'zod';
+import type {
+  AdminSubmission,
+  approveResponseSchema,
+  rejectResponseSchema,
+  rejectSubmissionSchema,
+} from '../../../../shared/api/admin.js';
+import { queryKeys } from '../../../lib/query-keys.js';
 import { isApiError, request } from '../../../lib/request.js';
 import { toast } from '../../../lib/toast.js';
-import { ADMIN_STATS_KEY } from './get-admin-stats.js';
-import { ADMIN_SUBMISSIONS_KEY } from './get-admin-submissions.js';
 
-interface DecisionResponse {
-  agentId: number;
-  status: string;
-  kind: 'new' | 'revision';
-}
+type ApproveResponse = z.infer<typeof approveResponseSchema>;
+type RejectResponse = z.infer<typeof rejectResponseSchema>;
+type RejectBody = z.input<typeof rejectSubmissionSchema>;
+type DecisionResponse = ApproveResponse | RejectResponse;
 
 /** POST /api/admin/agents/{id}/approve: publishes the waiting submission or revision. */
-export function approveSubmission(agentId: number): Promise<DecisionResponse> {
-  return request<DecisionResponse>(`/api/admin/agents/${agentId}/approve`, { method: 'POST' });
+export function approveSubmission(agentId: number): Promise<ApproveResponse> {
+  return request<ApproveResponse>(`/api/admin/agents/${agentId}/approve`, { method: 'POST' });
 }
 
 /** POST /api/admin/agents/{id}/reject {reason}: the reason reaches the owner. */
-export function rejectSubmission(agentId: number, reason: string): Promise<DecisionResponse> {
-  return request<DecisionResponse>(`/api/admin/agents/${agentId}/reject`, {
-    method: 'POST',
-    body: { reason },
-  });
+export function rejectSubmission(agentId: number, reason: string): Promise<RejectResponse> {
+  const body: RejectBody = { reason };
+  return request<RejectResponse>(`/api/admin/agents/${agentId}/reject`, { method: 'POST', body });
 }
 
 /**
@@ -48,8 +50,8 @@ function useDecision<V>(
     },
     onSettled: () =>
       Promise.all([
-        queryClient.invalidateQueries({ queryKey: ADMIN_SUBMISSIONS_KEY }),
-        queryClient.invalidateQueries({ queryKey: ADMIN_STATS_KEY }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.admin.submissions() }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.admin.stats() }),
       ]),
   });
 }

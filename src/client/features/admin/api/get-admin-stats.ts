@@ -1,15 +1,14 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { AdminStats } from '../../../../shared/api/admin.js';
+import { queryKeys } from '../../../lib/query-keys.js';
 import { request } from '../../../lib/request.js';
 
-export const ADMIN_STATS_KEY = ['/api/admin/stats'] as const;
-
 export function getAdminStats(signal?: AbortSignal): Promise<AdminStats> {
-  return request<AdminStats>(ADMIN_STATS_KEY[0], signal ? { signal } : {});
+  return request<AdminStats>('/api/admin/stats', signal ? { signal } : {});
 }
 
 export const adminStatsQueryOptions = queryOptions({
-  queryKey: ADMIN_STATS_KEY,
+  queryKey: queryKeys.admin.stats(),
   queryFn: ({ signal }) => getAdminStats(signal),
 });
 

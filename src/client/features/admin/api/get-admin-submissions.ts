@@ -1,15 +1,14 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { AdminSubmissionList } from '../../../../shared/api/admin.js';
+import { queryKeys } from '../../../lib/query-keys.js';
 import { request } from '../../../lib/request.js';
-
-export const ADMIN_SUBMISSIONS_KEY = ['/api/admin/submissions', 'pending'] as const;
 
 export function getAdminSubmissions(signal?: AbortSignal): Promise<AdminSubmissionList> {
   return request<AdminSubmissionList>('/api/admin/submissions?status=pending', signal ? { signal } : {});
 }
 
 export const adminSubmissionsQueryOptions = queryOptions({
-  queryKey: ADMIN_SUBMISSIONS_KEY,
+  queryKey: queryKeys.admin.submissions(),
   queryFn: ({ signal }) => getAdminSubmissions(signal),
 });
 

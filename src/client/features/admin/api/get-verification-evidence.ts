@@ -1,8 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { VerificationEvidence } from '../../../../shared/api/github.js';
+import { queryKeys } from '../../../lib/query-keys.js';
 import { request } from '../../../lib/request.js';
-
-export const verificationEvidenceKey = (agentId: number) => ['/api/admin/agents/evidence', agentId] as const;
 
 export function getVerificationEvidence(
   agentId: number,
@@ -13,7 +12,7 @@ export function getVerificationEvidence(
 
 export function verificationEvidenceQueryOptions(agentId: number) {
   return queryOptions({
-    queryKey: verificationEvidenceKey(agentId),
+    queryKey: queryKeys.admin.evidence(agentId),
     queryFn: ({ signal }) => getVerificationEvidence(agentId, signal),
     // The answer comes from GitHub at the time of asking: never reuse an old one for a decision.
     staleTime: 0,

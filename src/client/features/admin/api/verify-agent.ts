@@ -1,21 +1,17 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
+import type { verifyAgentResponseSchema, verifyAgentSchema } from '../../../../shared/api/github.js';
+import { queryKeys } from '../../../lib/query-keys.js';
 import { request } from '../../../lib/request.js';
 import { toast } from '../../../lib/toast.js';
-import { ADMIN_STATS_KEY } from './get-admin-stats.js';
-import { ADMIN_SUBMISSIONS_KEY } from './get-admin-submissions.js';
-import { verificationEvidenceKey } from './get-verification-evidence.js';
 
-export interface VerifyAgentResponse {
-  agentId: number;
-  verified: boolean;
-}
+type VerifyAgentBody = z.input<typeof verifyAgentSchema>;
+export type VerifyAgentResponse = z.infer<typeof verifyAgentResponseSchema>;
 
 /** POST /api/admin/agents/{id}/verify {verified}: gives or takes away the verified badge. */
 export function verifyAgent(agentId: number, verified: boolean): Promise<VerifyAgentResponse> {
-  return request<VerifyAgentResponse>(`/api/admin/agents/${agentId}/verify`, {
-    method: 'POST',
-    body: { verified },
-  });
+  const body: VerifyAgentBody = { verified };
+  return request<VerifyAgentResponse>(`/api/admin/agents/${agentId}/verify`, { method: 'POST', body });
 }
 
 export function useVerifyAgent() {
@@ -33,9 +29,9 @@ export function useVerifyAgent() {
     },
     onSettled: (_result, _error, { agentId }) =>
       Promise.all([
-        queryClient.invalidateQueries({ queryKey: ADMIN_SUBMISSIONS_KEY }),
-        queryClient.invalidateQueries({ queryKey: ADMIN_STATS_KEY }),
-        queryClient.invalidateQueries({ queryKey: verificationEvidenceKey(agentId) }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.admin.submissions() }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.admin.stats() }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.admin.evidence(agentId) }),
       ]),
   });
 }

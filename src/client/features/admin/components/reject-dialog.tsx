@@ -2,15 +2,8 @@ import { useState, type FormEvent } from 'react';
 import type { AdminSubmission } from '../../../../shared/api/admin.js';
 import { rejectSubmissionSchema } from '../../../../shared/api/admin.js';
 import { REJECTION_REASON_MAX } from '../../../../shared/limits.js';
-import { Button } from '../../../components/ui/button.js';
-import {
-  DialogClose,
-  DialogContent,
-  DialogDescription,
-  DialogRoot,
-  DialogTitle,
-} from '../../../components/ui/dialog.js';
-import { ButtonSpinner } from '../../../components/ui/spinner.js';
+import { PendingButton } from '../../../components/ui/button.js';
+import { DialogActions, DialogContent, DialogRoot } from '../../../components/ui/dialog.js';
 import { TextAreaField } from '../../../components/ui/textarea.js';
 import { isApiError } from '../../../lib/request.js';
 import { useRejectSubmission } from '../api/decide-submission.js';
@@ -64,16 +57,11 @@ export function RejectDialog({
         onOpenChange(next);
       }}
     >
-      <DialogContent className="max-w-lg">
-        <DialogTitle className="pr-8 text-lg font-semibold text-slate-900">
-          {isEdit ? 'Reject this edit' : 'Reject this submission'}
-        </DialogTitle>
-        <DialogDescription className="mt-2 text-sm text-slate-600">
-          {isEdit
-            ? `The live listing of ${submission.agent.name} stays as it is. `
-            : `${submission.agent.name} will not be published. `}
-          The owner is notified and sees your reason on the agent's status page.
-        </DialogDescription>
+      <DialogContent
+        className="max-w-lg"
+        heading={isEdit ? 'Reject this edit' : 'Reject this submission'}
+        description={`${isEdit ? `The live listing of ${submission.agent.name} stays as it is.` : `${submission.agent.name} will not be published.`} The owner is notified and sees your reason on the agent's status page.`}
+      >
         <form onSubmit={onSubmit} noValidate className="mt-5 space-y-5">
           <TextAreaField
             label="Reason for the owner"
@@ -89,15 +77,16 @@ export function RejectDialog({
             hint="At least 10 characters."
             autoFocus
           />
-          <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-            <DialogClose asChild>
-              <Button variant="outline">Cancel</Button>
-            </DialogClose>
-            <Button type="submit" variant="danger" disabled={reject.isPending}>
-              {reject.isPending && <ButtonSpinner />}
-              {reject.isPending ? 'Rejecting...' : 'Reject'}
-            </Button>
-          </div>
+          <DialogActions>
+            <PendingButton
+              type="submit"
+              variant="danger"
+              pending={reject.isPending}
+              pendingLabel="Rejecting..."
+            >
+              Reject
+            </PendingButton>
+          </DialogActions>
         </form>
       </DialogContent>
     </DialogRoot>

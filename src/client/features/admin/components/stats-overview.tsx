@@ -1,11 +1,11 @@
 import { BarChart3, Bot, Flag, MessageSquareText, Users } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { Button } from '../../../components/ui/button.js';
 import { Card } from '../../../components/ui/card.js';
 import { cn } from '../../../lib/cn.js';
 import { Skeleton } from '../../../components/ui/skeleton.js';
 import { useAdminStats } from '../api/get-admin-stats.js';
 import { DailyChart } from './daily-chart.js';
+import { RetryNotice } from '../../../components/ui/load-failure.js';
 
 function Figure({
   icon,
@@ -50,12 +50,10 @@ export function StatsOverview() {
   if (stats.isError) {
     return (
       <Card className="flex flex-wrap items-center justify-between gap-3 border-red-200 bg-red-50/50 p-4">
-        <p role="alert" className="text-sm text-red-800">
-          Failed to load the figures: {stats.error.message}
-        </p>
-        <Button variant="outline" size="sm" onClick={() => void stats.refetch()}>
-          Try again
-        </Button>
+        <RetryNotice
+          message={`Failed to load the figures: ${stats.error.message}`}
+          onRetry={() => void stats.refetch()}
+        />
       </Card>
     );
   }

@@ -1,10 +1,11 @@
 import { BadgeCheck, ShieldQuestion } from 'lucide-react';
 import { useState } from 'react';
-import { Button } from '../../../components/ui/button.js';
-import { ButtonSpinner, Spinner } from '../../../components/ui/spinner.js';
+import { Button, PendingButton } from '../../../components/ui/button.js';
+import { Spinner } from '../../../components/ui/spinner.js';
 import { formatDate } from '../../../../shared/rules/date.js';
 import { useVerificationEvidence } from '../api/get-verification-evidence.js';
 import { useVerifyAgent } from '../api/verify-agent.js';
+import { RetryNotice } from '../../../components/ui/load-failure.js';
 
 const permissionLabels: Record<string, string> = {
   admin: 'Admin',
@@ -61,12 +62,10 @@ export function VerificationPanel({
         </div>
       ) : evidence.isError ? (
         <div className="mt-3 flex flex-wrap items-center gap-3">
-          <p role="alert" className="text-sm text-red-800">
-            Failed to load the evidence: {evidence.error.message}
-          </p>
-          <Button variant="outline" size="sm" onClick={() => void evidence.refetch()}>
-            Try again
-          </Button>
+          <RetryNotice
+            message={`Failed to load the evidence: ${evidence.error.message}`}
+            onRetry={() => void evidence.refetch()}
+          />
         </div>
       ) : (
         <>
@@ -87,24 +86,22 @@ export function VerificationPanel({
           </dl>
           <div className="mt-4 flex flex-wrap gap-2">
             {verified ? (
-              <Button
+              <PendingButton
                 variant="outline"
                 size="sm"
-                disabled={verify.isPending}
                 onClick={() => verify.mutate({ agentId, name, verified: false })}
+                pending={verify.isPending}
               >
-                {verify.isPending && <ButtonSpinner />}
                 Remove verification
-              </Button>
+              </PendingButton>
             ) : evidence.data.controlsRepository ? (
-              <Button
+              <PendingButton
                 size="sm"
-                disabled={verify.isPending}
                 onClick={() => verify.mutate({ agentId, name, verified: true })}
+                pending={verify.isPending}
               >
-                {verify.isPending && <ButtonSpinner />}
                 Verify
-              </Button>
+              </PendingButton>
             ) : (
               <p className="text-sm text-slate-600">
                 Verification needs the owner's GitHub connection to control the repository.

@@ -5,6 +5,7 @@ import {
   agentListRequestPath,
   type AgentListFilters,
 } from '../../../../shared/agent-list-filters.js';
+import { queryKeys } from '../../../lib/query-keys.js';
 import { request } from '../../../lib/request.js';
 
 export interface AgentListParams extends AgentListFilters {
@@ -17,7 +18,7 @@ export function getAgents(params: AgentListParams, signal?: AbortSignal): Promis
 
 export function agentsQueryOptions(params: AgentListParams) {
   return queryOptions({
-    queryKey: ['/api/agents', agentListQuery(params, params.limit)],
+    queryKey: queryKeys.agents.list(agentListQuery(params, params.limit)),
     queryFn: ({ signal }) => getAgents(params, signal),
   });
 }

@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { HomeResponse } from '../../../../shared/api/agents.js';
+import { queryKeys } from '../../../lib/query-keys.js';
 import { request, withQuery } from '../../../lib/request.js';
 
 export function getHome(options: { verified: boolean }, signal?: AbortSignal): Promise<HomeResponse> {
@@ -11,7 +12,7 @@ export function getHome(options: { verified: boolean }, signal?: AbortSignal): P
 
 export function homeQueryOptions(verified: boolean) {
   return queryOptions({
-    queryKey: ['/api/home', { verified: verified || undefined }],
+    queryKey: queryKeys.agents.home(verified),
     queryFn: ({ signal }) => getHome({ verified }, signal),
   });
 }

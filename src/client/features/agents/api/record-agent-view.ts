@@ -1,6 +1,9 @@
 import { request } from '../../../lib/request.js';
 
-/** Counts a view of the agent; the server counts one per visitor per day. Failures do not matter to the visitor. */
+/**
+ * POST /api/agents/{id}/views (202): counts a view of the agent; the server counts one per visitor per day.
+ * The answer is not read, and failures do not matter to the visitor.
+ */
 export async function recordAgentView(agentId: number): Promise<void> {
   try {
     await request<unknown>(`/api/agents/${agentId}/views`, { method: 'POST' });

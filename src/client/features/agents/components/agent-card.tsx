@@ -1,8 +1,9 @@
-import { Heart, Star } from 'lucide-react';
+import { Heart } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { AgentSummary, PricingModel } from '../../../../shared/api/agents.js';
 import { formatCount } from '../../../../shared/rules/count.js';
+import { RatingSummary } from '../../../components/rating-summary.js';
 import { Avatar } from '../../../components/ui/avatar.js';
 import { paths } from '../../../paths.js';
 import { noteAgentInterest } from '../hooks/agent-interest.js';
@@ -60,16 +61,7 @@ export function AgentCard({ agent, headingLevel = 3, favorite }: AgentCardProps)
         <p className="line-clamp-2 text-sm text-slate-600">{agent.tagline}</p>
       </div>
       <div className="mt-4 flex flex-wrap items-center gap-x-4 gap-y-2 text-sm text-slate-600">
-        <span className="inline-flex items-center gap-1">
-          <Star className="h-4 w-4 text-amber-500" fill="currentColor" strokeWidth={0} aria-hidden="true" />
-          <span className="font-medium text-slate-800">
-            {agent.rating.count > 0 ? agent.rating.average.toFixed(1) : '–'}
-          </span>
-          <span>
-            ({formatCount(agent.rating.count)}
-            <span className="sr-only"> reviews</span>)
-          </span>
-        </span>
+        <RatingSummary rating={agent.rating} />
         {favorite ?? (
           <span className="inline-flex items-center gap-1">
             <Heart className="h-4 w-4 text-rose-500" aria-hidden="true" />

@@ -2,11 +2,13 @@ import { BookOpen, ExternalLink, FolderGit2 } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { AgentDetail } from '../../../../shared/api/agents.js';
+import type { ClickTarget } from '../../../../shared/api/metrics.js';
 import { pricingLabels } from '../../../../shared/catalogue.js';
 import { formatCount } from '../../../../shared/rules/count.js';
 import { formatDate } from '../../../../shared/rules/date.js';
 import { Card } from '../../../components/ui/card.js';
 import { paths } from '../../../paths.js';
+import { recordAgentClick } from '../api/record-agent-click.js';
 
 function Row({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -26,14 +28,25 @@ function hostOf(url: string): string {
 }
 
 export function AgentDetailsPanel({ agent }: { agent: AgentDetail }) {
-  const candidates: Array<{ url: string | null; label: string; icon: ReactNode }> = [
+  const candidates: Array<{ url: string | null; label: string; target: ClickTarget; icon: ReactNode }> = [
     {
       url: agent.websiteUrl,
       label: 'Website',
+      target: 'website',
       icon: <ExternalLink className="h-4 w-4" aria-hidden="true" />,
     },
-    { url: agent.repoUrl, label: 'Repository', icon: <FolderGit2 className="h-4 w-4" aria-hidden="true" /> },
-    { url: agent.docsUrl, label: 'Documentation', icon: <BookOpen className="h-4 w-4" aria-hidden="true" /> },
+    {
+      url: agent.repoUrl,
+      label: 'Repository',
+      target: 'repository',
+      icon: <FolderGit2 className="h-4 w-4" aria-hidden="true" />,
+    },
+    {
+      url: agent.docsUrl,
+      label: 'Documentation',
+      target: 'docs',
+      icon: <BookOpen className="h-4 w-4" aria-hidden="true" />,
+    },
   ];
   const links = candidates.flatMap((link) => (link.url ? [{ ...link, url: link.url }] : []));
 
@@ -90,6 +103,7 @@ export function AgentDetailsPanel({ agent }: { agent: AgentDetail }) {
                 <li key={link.label}>
                   <a
                     href={link.url}
+                    onClick={() => void recordAgentClick(agent.id, link.target)}
                     target="_blank"
                     rel="noopener noreferrer nofollow"
                     className="inline-flex items-center gap-2 text-sm text-brand-700 hover:underline"

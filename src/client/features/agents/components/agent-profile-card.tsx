@@ -8,6 +8,7 @@ import { Button, buttonClasses } from '../../../components/ui/button.js';
 import { Card } from '../../../components/ui/card.js';
 import { StarRating } from '../../../components/ui/star-rating.js';
 import { paths } from '../../../paths.js';
+import { recordAgentClick } from '../api/record-agent-click.js';
 import { VerifiedBadge } from './verified-badge.js';
 
 interface AgentProfileCardProps {
@@ -71,6 +72,7 @@ export function AgentProfileCard({
         {agent.websiteUrl && (
           <a
             href={agent.websiteUrl}
+            onClick={() => void recordAgentClick(agent.id, 'website')}
             target="_blank"
             rel="noopener noreferrer nofollow"
             className={buttonClasses('primary')}
@@ -83,6 +85,7 @@ export function AgentProfileCard({
         {agent.repoUrl && (
           <a
             href={agent.repoUrl}
+            onClick={() => void recordAgentClick(agent.id, 'repository')}
             target="_blank"
             rel="noopener noreferrer nofollow"
             className={buttonClasses('outline')}

@@ -1,7 +1,6 @@
-import { Star } from 'lucide-react';
 import type { RatingSummary } from '../../../../shared/api/agents.js';
 import { formatCount } from '../../../../shared/rules/count.js';
-import { StarRating } from '../../../components/ui/star-rating.js';
+import { FilledStar, StarRating } from '../../../components/ui/star-rating.js';
 
 /** Average, count and one bar per star value. */
 export function RatingDistribution({ rating }: { rating: RatingSummary }) {
@@ -25,12 +24,7 @@ export function RatingDistribution({ rating }: { rating: RatingSummary }) {
             <li key={star} className="flex items-center gap-3 text-sm">
               <span className="inline-flex w-8 items-center gap-0.5 text-slate-700">
                 {star}
-                <Star
-                  className="h-3.5 w-3.5 text-amber-500"
-                  fill="currentColor"
-                  strokeWidth={0}
-                  aria-hidden="true"
-                />
+                <FilledStar className="h-3.5 w-3.5" />
                 <span className="sr-only">stars</span>
               </span>
               <span className="h-2.5 flex-1 overflow-hidden rounded-full bg-slate-100" aria-hidden="true">

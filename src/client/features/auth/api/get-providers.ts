@@ -1,13 +1,14 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
+import type { AuthProviders } from '../../../../shared/api/auth.js';
+import { queryKeys } from '../../../lib/query-keys.js';
+import { request } from '../../../lib/request.js';
 
-export interface AuthProviders {
-  github: boolean;
-  google: boolean;
+/** GET /api/auth/providers: which sign-in providers this server offers. */
+export function getProviders(signal?: AbortSignal): Promise<AuthProviders> {
+  return request<AuthProviders>('/api/auth/providers', signal ? { signal } : {});
 }
 
-/** GET /api/auth/providers (the default query function fetches the key's path). */
-export const providersQueryOptions = queryOptions<AuthProviders>({ queryKey: ['/api/auth/providers'] });
-
-export function useProviders() {
-  return useQuery(providersQueryOptions);
-}
+export const providersQueryOptions = queryOptions({
+  queryKey: queryKeys.auth.providers(),
+  queryFn: ({ signal }) => getProviders(signal),
+});

@@ -1,13 +1,16 @@
 import { useMutation } from '@tanstack/react-query';
+import type { z } from 'zod';
+import type { emailOnlySchema, messageResponseSchema } from '../../../../shared/api/auth.js';
 import { isApiError, request } from '../../../lib/request.js';
 import { toast } from '../../../lib/toast.js';
 
+type EmailOnly = z.input<typeof emailOnlySchema>;
+type MessageResponse = z.infer<typeof messageResponseSchema>;
+
 /** POST /api/auth/send-verification-email (spec section 7). */
-export function sendVerificationEmail(email: string): Promise<{ message: string }> {
-  return request<{ message: string }>('/api/auth/send-verification-email', {
-    method: 'POST',
-    body: { email },
-  });
+export function sendVerificationEmail(email: string): Promise<MessageResponse> {
+  const body: EmailOnly = { email };
+  return request<MessageResponse>('/api/auth/send-verification-email', { method: 'POST', body });
 }
 
 /** Spec section 8: the verification toasts. */

@@ -1,16 +1,9 @@
 import { useMutation } from '@tanstack/react-query';
-import type { CurrentUser } from '../../../../shared/api/auth.js';
+import type { z } from 'zod';
+import type { CurrentUser, updateProfileSchema } from '../../../../shared/api/auth.js';
 import { request } from '../../../lib/request.js';
 
-export interface ProfileInput {
-  firstName?: string | null;
-  lastName?: string | null;
-  fullName?: string | null;
-  companyName?: string | null;
-  companyWebsite?: string | null;
-  organizationType?: 'individual' | 'enterprise';
-  isAnonymous?: boolean;
-}
+export type ProfileInput = z.input<typeof updateProfileSchema>;
 
 /** PUT /api/auth/profile: answers the updated user. */
 export function updateProfile(input: ProfileInput): Promise<CurrentUser> {

@@ -1,10 +1,14 @@
 import { useMutation } from '@tanstack/react-query';
-import type { CurrentUser } from '../../../../shared/api/auth.js';
+import type { z } from 'zod';
+import type { CurrentUser, tokenSchema } from '../../../../shared/api/auth.js';
 import { request } from '../../../lib/request.js';
+
+type TokenBody = z.input<typeof tokenSchema>;
 
 /** POST /api/auth/verify-email with the token of the e-mailed link. */
 export function verifyEmail(token: string): Promise<CurrentUser> {
-  return request<CurrentUser>('/api/auth/verify-email', { method: 'POST', body: { token } });
+  const body: TokenBody = { token };
+  return request<CurrentUser>('/api/auth/verify-email', { method: 'POST', body });
 }
 
 export function useVerifyEmail() {

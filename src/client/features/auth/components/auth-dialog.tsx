@@ -1,6 +1,6 @@
 import { useLocation } from 'react-router';
 import { DialogContent, DialogDescription, DialogRoot, DialogTitle } from '../../../components/ui/dialog.js';
-import type { AuthTab } from './auth-dialog-provider.js';
+import type { AuthTab } from '../../../lib/auth-dialog.js';
 import { LoginForm } from './login-form.js';
 import { RegisterForm } from './register-form.js';
 import { SocialSignIn } from './social-sign-in.js';
@@ -34,7 +34,7 @@ export default function AuthDialog({ open, tab, reason, onOpenChange, onTabChang
         {isLogin ? (
           <LoginForm variant="dialog" returnPath={returnPath} onRegister={() => onTabChange('register')} />
         ) : (
-          <RegisterForm variant="dialog" returnPath={returnPath} onLogin={() => onTabChange('login')} />
+          <RegisterForm onLogin={() => onTabChange('login')} />
         )}
         <SocialSignIn returnPath={returnPath} />
       </DialogContent>

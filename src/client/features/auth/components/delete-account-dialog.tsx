@@ -1,15 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
-import { Button } from '../../../components/ui/button.js';
-import {
-  DialogClose,
-  DialogContent,
-  DialogDescription,
-  DialogRoot,
-  DialogTitle,
-} from '../../../components/ui/dialog.js';
+import { Button, PendingButton } from '../../../components/ui/button.js';
+import { DialogActions, DialogContent, DialogRoot } from '../../../components/ui/dialog.js';
 import { PasswordField } from '../../../components/ui/form-field.js';
-import { ButtonSpinner } from '../../../components/ui/spinner.js';
 import { useAuthSession } from '../../../lib/auth-session.js';
 import { isApiError } from '../../../lib/request.js';
 import { toast } from '../../../lib/toast.js';
@@ -56,12 +49,15 @@ export function DeleteAccountDialog() {
       <Button variant="danger" onClick={() => onOpenChange(true)}>
         Delete account
       </Button>
-      <DialogContent>
-        <DialogTitle className="pr-8 text-lg font-semibold text-slate-900">Delete your account?</DialogTitle>
-        <DialogDescription className="mt-2 text-sm text-slate-700">
-          This permanently deletes your account, your favorites and your notifications, and signs you out
-          everywhere. Your reviews stay on the site, shown as &quot;Anonymous&quot;. This cannot be undone.
-        </DialogDescription>
+      <DialogContent
+        heading="Delete your account?"
+        description={
+          <>
+            This permanently deletes your account, your favorites and your notifications, and signs you out
+            everywhere. Your reviews stay on the site, shown as &quot;Anonymous&quot;. This cannot be undone.
+          </>
+        }
+      >
         <form onSubmit={onSubmit} noValidate className="mt-5 space-y-4">
           <PasswordField
             label="Password"
@@ -72,17 +68,11 @@ export function DeleteAccountDialog() {
             error={error}
             hint="Accounts created with GitHub and without a password can leave this empty."
           />
-          <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-            <DialogClose asChild>
-              <Button variant="outline" disabled={deletion.isPending}>
-                Cancel
-              </Button>
-            </DialogClose>
-            <Button type="submit" variant="danger" disabled={deletion.isPending}>
-              {deletion.isPending && <ButtonSpinner />}
+          <DialogActions busy={deletion.isPending}>
+            <PendingButton type="submit" variant="danger" pending={deletion.isPending}>
               Delete my account
-            </Button>
-          </div>
+            </PendingButton>
+          </DialogActions>
         </form>
       </DialogContent>
     </DialogRoot>

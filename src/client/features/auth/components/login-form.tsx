@@ -2,7 +2,7 @@ import { type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { loginSchema } from '../../../../shared/api/auth.js';
 import { Button } from '../../../components/ui/button.js';
-import { PasswordField, TextField } from '../../../components/ui/form-field.js';
+import { PasswordField } from '../../../components/ui/form-field.js';
 import { ButtonSpinner } from '../../../components/ui/spinner.js';
 import { useAuthSession, type SessionUser } from '../../../lib/auth-session.js';
 import { toast } from '../../../lib/toast.js';
@@ -12,6 +12,7 @@ import { useLogin } from '../api/login.js';
 import { useAuthRedirect } from '../hooks/use-auth-redirect.js';
 import { zodFieldErrors, type FieldErrors } from '../../../lib/form-errors.js';
 import { loginErrorMessage, loginSuccessDescription } from '../lib/messages.js';
+import { EmailField } from './account-fields.js';
 
 type Field = 'email' | 'password';
 
@@ -73,13 +74,8 @@ export function LoginForm({
 
   return (
     <form ref={form.formRef} onSubmit={onSubmit} noValidate className="space-y-4">
-      <TextField
-        label="Email"
-        name="email"
-        type="email"
+      <EmailField
         autoComplete="username"
-        inputMode="email"
-        placeholder="you@example.com"
         value={values.email}
         onValueChange={set('email')}
         error={errors.email}

@@ -3,7 +3,7 @@ import { useState, type FormEvent, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { registerFormSchema, type RegisterInput } from '../../../../shared/api/auth.js';
 import { Button } from '../../../components/ui/button.js';
-import { CheckboxField, PasswordField, TextField } from '../../../components/ui/form-field.js';
+import { CheckboxField, PasswordField } from '../../../components/ui/form-field.js';
 import { ButtonSpinner } from '../../../components/ui/spinner.js';
 import { useAuthSession, type SessionUser } from '../../../lib/auth-session.js';
 import { isApiError } from '../../../lib/request.js';
@@ -14,7 +14,7 @@ import { useRegister } from '../api/register.js';
 import { useAuthRedirect } from '../hooks/use-auth-redirect.js';
 import { serverFieldErrors, zodFieldErrors, type FieldErrors } from '../../../lib/form-errors.js';
 import { registerErrorMessage } from '../lib/messages.js';
-import { PasswordStrengthMeter } from './password-strength-meter.js';
+import { CompanyFields, EmailField, NewPasswordField, PersonNameFields } from './account-fields.js';
 
 type OrganizationType = 'individual' | 'enterprise';
 
@@ -70,16 +70,13 @@ function validate(
 }
 
 interface RegisterFormProps {
-  returnPath?: string | null | undefined;
   /** "Already have an account? Log in": calls this when given, otherwise goes to /auth?tab=login. */
   onLogin?: () => void;
-  /** In the auth dialog the page stays where it is; on the page the person is redirected after 1.5 s. */
-  variant?: 'page' | 'dialog';
   onSuccess?: (user: SessionUser) => void;
 }
 
 /** Spec sections 2, 4, 5 and 8: the account type first, then the fields; validated on submit only. */
-export function RegisterForm({ returnPath, onLogin, variant = 'page', onSuccess }: RegisterFormProps) {
+export function RegisterForm({ onLogin, onSuccess }: RegisterFormProps) {
   const { setSessionUser } = useAuthSession();
   const register = useRegister();
   const redirect = useAuthRedirect();
@@ -116,7 +113,8 @@ export function RegisterForm({ returnPath, onLogin, variant = 'page', onSuccess 
         });
         toast(`Welcome, ${user.username}!`);
         onSuccess?.(user);
-        if (variant === 'page') redirect(returnPath);
+        // Spec section 4: a new account goes to / after 1.5 s, from the page and from the dialog alike.
+        redirect('/');
       },
       onError: (error) => {
         toast.error('Registration failed', { description: registerErrorMessage(error) });
@@ -208,27 +206,14 @@ export function RegisterForm({ returnPath, onLogin, variant = 'page', onSuccess 
           Change<span className="sr-only"> account type</span>
         </button>
       </div>
-      <TextField
-        label="Email"
-        name="email"
-        type="email"
-        autoComplete="email"
-        inputMode="email"
-        placeholder="you@example.com"
-        value={values.email}
-        onValueChange={form.set('email')}
-        error={errors.email}
-      />
-      <PasswordField
+      <EmailField value={values.email} onValueChange={form.set('email')} error={errors.email} />
+      <NewPasswordField
         label="Password"
         name="password"
-        autoComplete="new-password"
         value={values.password}
         onValueChange={form.set('password')}
         error={errors.password}
-      >
-        <PasswordStrengthMeter password={values.password} />
-      </PasswordField>
+      />
       <PasswordField
         label="Confirm password"
         name="confirmPassword"
@@ -237,46 +222,8 @@ export function RegisterForm({ returnPath, onLogin, variant = 'page', onSuccess 
         onValueChange={form.set('confirmPassword')}
         error={errors.confirmPassword}
       />
-      <div className="grid gap-4 sm:grid-cols-2">
-        <TextField
-          label="First name"
-          name="firstName"
-          autoComplete="given-name"
-          value={values.firstName}
-          onValueChange={form.set('firstName')}
-          error={errors.firstName}
-        />
-        <TextField
-          label="Last name"
-          name="lastName"
-          autoComplete="family-name"
-          value={values.lastName}
-          onValueChange={form.set('lastName')}
-          error={errors.lastName}
-        />
-      </div>
-      {organizationType === 'enterprise' && (
-        <div className="grid gap-4 sm:grid-cols-2">
-          <TextField
-            label="Company name"
-            name="companyName"
-            autoComplete="organization"
-            value={values.companyName}
-            onValueChange={form.set('companyName')}
-            error={errors.companyName}
-          />
-          <TextField
-            label="Company website"
-            name="companyWebsite"
-            type="url"
-            autoComplete="url"
-            placeholder="https://example.com"
-            value={values.companyWebsite}
-            onValueChange={form.set('companyWebsite')}
-            error={errors.companyWebsite}
-          />
-        </div>
-      )}
+      <PersonNameFields values={values} errors={errors} set={form.set} />
+      {organizationType === 'enterprise' && <CompanyFields values={values} errors={errors} set={form.set} />}
       <CheckboxField checked={termsAccepted} onCheckedChange={setTermsAccepted} name="termsAccepted">
         I agree to the{' '}
         <Link to={paths.terms.href()} className="font-medium text-brand-700 underline">

@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { FiltersResponse } from '../../../../shared/api/categories.js';
+import { queryKeys } from '../../../lib/query-keys.js';
 import { request } from '../../../lib/request.js';
 
 export function getFilters(signal?: AbortSignal): Promise<FiltersResponse> {
@@ -7,7 +8,7 @@ export function getFilters(signal?: AbortSignal): Promise<FiltersResponse> {
 }
 
 export const filtersQueryOptions = queryOptions({
-  queryKey: ['/api/filters'],
+  queryKey: queryKeys.categories.filters(),
   queryFn: ({ signal }) => getFilters(signal),
 });
 

@@ -1,12 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { z } from 'zod';
+import type { favoriteCheckSchema } from '../../../../shared/api/favorites.js';
+import { queryKeys } from '../../../lib/query-keys.js';
 import { request } from '../../../lib/request.js';
 
-export interface FavoriteCheck {
-  isFavorited: boolean;
-  favoriteId: number | null;
-}
-
-export const favoriteCheckKey = (agentId: number) => ['/api/favorites/check', agentId] as const;
+export type FavoriteCheck = z.infer<typeof favoriteCheckSchema>;
 
 export function checkFavorite(agentId: number, signal?: AbortSignal): Promise<FavoriteCheck> {
   return request<FavoriteCheck>(`/api/favorites/check/${agentId}`, signal ? { signal } : {});
@@ -14,7 +12,7 @@ export function checkFavorite(agentId: number, signal?: AbortSignal): Promise<Fa
 
 export function favoriteCheckQueryOptions(agentId: number) {
   return queryOptions({
-    queryKey: favoriteCheckKey(agentId),
+    queryKey: queryKeys.favorites.check(agentId),
     queryFn: ({ signal }) => checkFavorite(agentId, signal),
   });
 }

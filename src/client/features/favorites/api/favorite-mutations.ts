@@ -1,9 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Favorite, FavoriteList } from '../../../../shared/api/favorites.js';
 import { shiftFavoritesCount } from '../../../lib/agent-cache.js';
+import { queryKeys } from '../../../lib/query-keys.js';
 import { toast } from '../../../lib/toast.js';
-import { favoriteCheckKey, type FavoriteCheck } from './check-favorite.js';
-import { FAVORITES_KEY } from './get-favorites.js';
+import type { FavoriteCheck } from './check-favorite.js';
 import { removeFavorite } from './remove-favorite.js';
 import { updateFavorite, type FavoriteChanges } from './update-favorite.js';
 
@@ -20,20 +20,20 @@ export function useUpdateFavorite() {
     mutationFn: ({ favorite, changes }: { favorite: Favorite; changes: FavoriteChanges }) =>
       updateFavorite(favorite.id, changes),
     onMutate: async ({ favorite, changes }) => {
-      await queryClient.cancelQueries({ queryKey: FAVORITES_KEY, exact: true });
-      const previous = queryClient.getQueryData<FavoriteList>(FAVORITES_KEY);
-      queryClient.setQueryData<FavoriteList | undefined>(FAVORITES_KEY, (list) =>
+      await queryClient.cancelQueries({ queryKey: queryKeys.favorites.list(), exact: true });
+      const previous = queryClient.getQueryData<FavoriteList>(queryKeys.favorites.list());
+      queryClient.setQueryData<FavoriteList | undefined>(queryKeys.favorites.list(), (list) =>
         replaceInList(list, { ...favorite, ...changes }),
       );
       return { previous };
     },
     onError: (error, _variables, context) => {
-      if (context?.previous) queryClient.setQueryData(FAVORITES_KEY, context.previous);
+      if (context?.previous) queryClient.setQueryData(queryKeys.favorites.list(), context.previous);
       toast.error('Failed to update favorite', { description: error.message });
     },
     onSuccess: (saved, { favorite }) => {
       // Keep the agent as the cache holds it: its counts may have been patched since the list loaded.
-      queryClient.setQueryData<FavoriteList | undefined>(FAVORITES_KEY, (list) =>
+      queryClient.setQueryData<FavoriteList | undefined>(queryKeys.favorites.list(), (list) =>
         replaceInList(list, { ...saved, agent: favorite.agent }),
       );
     },
@@ -46,13 +46,15 @@ export function useRemoveFavorite() {
   return useMutation({
     mutationFn: (favorite: Favorite) => removeFavorite(favorite.id),
     onMutate: async (favorite) => {
-      await queryClient.cancelQueries({ queryKey: FAVORITES_KEY, exact: true });
-      const previous = queryClient.getQueryData<FavoriteList>(FAVORITES_KEY);
-      const previousCheck = queryClient.getQueryData<FavoriteCheck>(favoriteCheckKey(favorite.agentId));
-      queryClient.setQueryData<FavoriteList | undefined>(FAVORITES_KEY, (list) =>
+      await queryClient.cancelQueries({ queryKey: queryKeys.favorites.list(), exact: true });
+      const previous = queryClient.getQueryData<FavoriteList>(queryKeys.favorites.list());
+      const previousCheck = queryClient.getQueryData<FavoriteCheck>(
+        queryKeys.favorites.check(favorite.agentId),
+      );
+      queryClient.setQueryData<FavoriteList | undefined>(queryKeys.favorites.list(), (list) =>
         list ? { favorites: list.favorites.filter((item) => item.id !== favorite.id) } : list,
       );
-      queryClient.setQueryData<FavoriteCheck>(favoriteCheckKey(favorite.agentId), {
+      queryClient.setQueryData<FavoriteCheck>(queryKeys.favorites.check(favorite.agentId), {
         isFavorited: false,
         favoriteId: null,
       });
@@ -61,9 +63,9 @@ export function useRemoveFavorite() {
     },
     onError: (error, favorite, context) => {
       shiftFavoritesCount(queryClient, favorite.agentId, 1);
-      if (context?.previous) queryClient.setQueryData(FAVORITES_KEY, context.previous);
+      if (context?.previous) queryClient.setQueryData(queryKeys.favorites.list(), context.previous);
       if (context?.previousCheck) {
-        queryClient.setQueryData(favoriteCheckKey(favorite.agentId), context.previousCheck);
+        queryClient.setQueryData(queryKeys.favorites.check(favorite.agentId), context.previousCheck);
       }
       toast.error('Failed to remove favorite', { description: error.message });
     },

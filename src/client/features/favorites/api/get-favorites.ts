@@ -1,15 +1,14 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { FavoriteList } from '../../../../shared/api/favorites.js';
+import { queryKeys } from '../../../lib/query-keys.js';
 import { request } from '../../../lib/request.js';
 
-export const FAVORITES_KEY = ['/api/favorites'] as const;
-
 export function getFavorites(signal?: AbortSignal): Promise<FavoriteList> {
-  return request<FavoriteList>(FAVORITES_KEY[0], signal ? { signal } : {});
+  return request<FavoriteList>('/api/favorites', signal ? { signal } : {});
 }
 
 export const favoritesQueryOptions = queryOptions({
-  queryKey: FAVORITES_KEY,
+  queryKey: queryKeys.favorites.list(),
   queryFn: ({ signal }) => getFavorites(signal),
 });
 

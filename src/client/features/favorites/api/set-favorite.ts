@@ -2,10 +2,10 @@ import { useIsMutating, useMutation, useQueryClient, type QueryClient } from '@t
 import type { AgentSummary } from '../../../../shared/api/agents.js';
 import type { Favorite, FavoriteList } from '../../../../shared/api/favorites.js';
 import { shiftFavoritesCount } from '../../../lib/agent-cache.js';
+import { mutationKeys, queryKeys } from '../../../lib/query-keys.js';
 import { toast } from '../../../lib/toast.js';
 import { addFavorite } from './add-favorite.js';
-import { favoriteCheckKey, type FavoriteCheck } from './check-favorite.js';
-import { FAVORITES_KEY } from './get-favorites.js';
+import type { FavoriteCheck } from './check-favorite.js';
 import { removeFavoriteByAgent } from './remove-favorite.js';
 
 /** Stands in for the new favorite until the server answers with its id. */
@@ -25,12 +25,12 @@ function placeholderFavorite(agent: AgentSummary): Favorite {
  * page, and go back with the spec's toast ("Failed to add favorite" / "Failed to remove favorite") on failure.
  */
 export async function setFavorite(queryClient: QueryClient, agent: AgentSummary, favorited: boolean) {
-  const checkKey = favoriteCheckKey(agent.id);
+  const checkKey = queryKeys.favorites.check(agent.id);
   await Promise.all([
-    queryClient.cancelQueries({ queryKey: FAVORITES_KEY, exact: true }),
+    queryClient.cancelQueries({ queryKey: queryKeys.favorites.list(), exact: true }),
     queryClient.cancelQueries({ queryKey: checkKey }),
   ]);
-  const previousList = queryClient.getQueryData<FavoriteList>(FAVORITES_KEY);
+  const previousList = queryClient.getQueryData<FavoriteList>(queryKeys.favorites.list());
   const previousCheck = queryClient.getQueryData<FavoriteCheck>(checkKey);
 
   queryClient.setQueryData<FavoriteCheck>(checkKey, {
@@ -39,7 +39,7 @@ export async function setFavorite(queryClient: QueryClient, agent: AgentSummary,
   });
   if (previousList) {
     const others = previousList.favorites.filter((favorite) => favorite.agentId !== agent.id);
-    queryClient.setQueryData<FavoriteList>(FAVORITES_KEY, {
+    queryClient.setQueryData<FavoriteList>(queryKeys.favorites.list(), {
       favorites: favorited ? [placeholderFavorite(agent), ...others] : others,
     });
   }
@@ -50,7 +50,7 @@ export async function setFavorite(queryClient: QueryClient, agent: AgentSummary,
     if (favorited) {
       const favorite = await addFavorite(agent.id);
       queryClient.setQueryData<FavoriteCheck>(checkKey, { isFavorited: true, favoriteId: favorite.id });
-      queryClient.setQueryData<FavoriteList>(FAVORITES_KEY, (list) =>
+      queryClient.setQueryData<FavoriteList>(queryKeys.favorites.list(), (list) =>
         list
           ? {
               favorites: list.favorites.map((item) =>
@@ -65,7 +65,7 @@ export async function setFavorite(queryClient: QueryClient, agent: AgentSummary,
   } catch (error) {
     // Undo the count first, then restore the list as it was (its counts are the original ones).
     shiftFavoritesCount(queryClient, agent.id, -delta);
-    if (previousList) queryClient.setQueryData(FAVORITES_KEY, previousList);
+    if (previousList) queryClient.setQueryData(queryKeys.favorites.list(), previousList);
     queryClient.setQueryData<FavoriteCheck>(
       checkKey,
       previousCheck ?? { isFavorited: !favorited, favoriteId: null },
@@ -76,14 +76,12 @@ export async function setFavorite(queryClient: QueryClient, agent: AgentSummary,
   }
 }
 
-const favoriteMutationKey = (agentId: number) => ['favorite', agentId] as const;
-
 /** One toggle per agent at a time, shared by every heart of that agent. */
 export function useSetFavorite(agent: AgentSummary) {
   const queryClient = useQueryClient();
-  const pending = useIsMutating({ mutationKey: favoriteMutationKey(agent.id) }) > 0;
+  const pending = useIsMutating({ mutationKey: mutationKeys.favorite(agent.id) }) > 0;
   const mutation = useMutation({
-    mutationKey: favoriteMutationKey(agent.id),
+    mutationKey: mutationKeys.favorite(agent.id),
     mutationFn: (favorited: boolean) => setFavorite(queryClient, agent, favorited),
   });
   return { setFavorite: mutation.mutate, pending };

@@ -5,7 +5,7 @@ import { formatCount } from '../../../../shared/rules/count.js';
 import { Button } from '../../../components/ui/button.js';
 import { useAuthSession } from '../../../lib/auth-session.js';
 import { cn } from '../../../lib/cn.js';
-import { useAuthDialog } from '../../auth/components/auth-dialog-provider.js';
+import { useAuthDialog } from '../../../lib/auth-dialog.js';
 import { favoriteCheckQueryOptions, useFavoriteCheck } from '../api/check-favorite.js';
 import { useFavorites } from '../api/get-favorites.js';
 import { useSetFavorite } from '../api/set-favorite.js';

@@ -1,4 +1,4 @@
-import { Heart, Plus, Star, Trash2, X } from 'lucide-react';
+import { Heart, Plus, Trash2, X } from 'lucide-react';
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import {
@@ -9,6 +9,7 @@ import {
 } from '../../../../shared/api/favorites.js';
 import { formatCount } from '../../../../shared/rules/count.js';
 import { formatDate } from '../../../../shared/rules/date.js';
+import { RatingSummary } from '../../../components/rating-summary.js';
 import { Avatar } from '../../../components/ui/avatar.js';
 import { Button } from '../../../components/ui/button.js';
 import { Input } from '../../../components/ui/input.js';
@@ -109,16 +110,7 @@ export function FavoriteCard({ favorite }: { favorite: Favorite }) {
       </div>
       <p className="mt-3 line-clamp-2 text-sm text-slate-600">{agent.tagline}</p>
       <div className="mt-3 flex flex-wrap items-center gap-x-4 gap-y-1 text-sm text-slate-600">
-        <span className="inline-flex items-center gap-1">
-          <Star className="h-4 w-4 text-amber-500" fill="currentColor" strokeWidth={0} aria-hidden="true" />
-          <span className="font-medium text-slate-800">
-            {agent.rating.count > 0 ? agent.rating.average.toFixed(1) : '–'}
-          </span>
-          <span>
-            ({formatCount(agent.rating.count)}
-            <span className="sr-only"> reviews</span>)
-          </span>
-        </span>
+        <RatingSummary rating={agent.rating} />
         <span className="inline-flex items-center gap-1">
           <Heart className="h-4 w-4 text-rose-500" aria-hidden="true" />
           {formatCount(agent.favoritesCount)}

@@ -1,11 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { GithubRepositoryList } from '../../../../shared/api/github.js';
+import { queryKeys } from '../../../lib/query-keys.js';
 import { request } from '../../../lib/request.js';
-import { GITHUB_INSTALLATIONS_KEY } from './get-installations.js';
 
 export function installationRepositoriesQueryOptions(installationId: number) {
   return queryOptions({
-    queryKey: [...GITHUB_INSTALLATIONS_KEY, installationId, 'repositories'] as const,
+    queryKey: queryKeys.github.repositories(installationId),
     queryFn: ({ signal }) =>
       request<GithubRepositoryList>(`/api/github/installations/${installationId}/repositories`, {
         signal,

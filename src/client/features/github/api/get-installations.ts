@@ -1,13 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { GithubInstallationList } from '../../../../shared/api/github.js';
+import { queryKeys } from '../../../lib/query-keys.js';
 import { isApiError, request } from '../../../lib/request.js';
-
-export const GITHUB_INSTALLATIONS_KEY = ['/api/github/installations'] as const;
 
 /** Spec section 4: a 401 means "not authenticated" and reads as an empty list, never as an error. */
 export async function getInstallations(signal?: AbortSignal): Promise<GithubInstallationList> {
   try {
-    return await request<GithubInstallationList>(GITHUB_INSTALLATIONS_KEY[0], signal ? { signal } : {});
+    return await request<GithubInstallationList>('/api/github/installations', signal ? { signal } : {});
   } catch (error) {
     if (isApiError(error) && error.status === 401) return { installations: [] };
     throw error;
@@ -15,7 +14,7 @@ export async function getInstallations(signal?: AbortSignal): Promise<GithubInst
 }
 
 export const installationsQueryOptions = queryOptions({
-  queryKey: GITHUB_INSTALLATIONS_KEY,
+  queryKey: queryKeys.github.installations(),
   queryFn: ({ signal }) => getInstallations(signal),
 });
 

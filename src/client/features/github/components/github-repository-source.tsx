@@ -1,4 +1,4 @@
-import { Lock, PencilLine, Plus, Star } from 'lucide-react';
+import { Lock, PencilLine, Plus } from 'lucide-react';
 import { useState } from 'react';
 import type { GithubRepoPrefill, GithubRepository } from '../../../../shared/api/github.js';
 import { formatCount } from '../../../../shared/rules/count.js';
@@ -13,6 +13,7 @@ import { useInstallationRepositories } from '../api/get-installation-repositorie
 import { useInstallations } from '../api/get-installations.js';
 import { getRepoPrefill } from '../api/get-repo-prefill.js';
 import { useGithubConnect } from '../hooks/use-github-connect.js';
+import { FilledStar } from '../../../components/ui/star-rating.js';
 
 interface GithubRepositorySourceProps {
   /** Called with what GitHub knows about the chosen repository. */
@@ -111,12 +112,7 @@ function RepositoryList({
               )}
               <p className="mt-1 flex items-center gap-3 text-xs text-slate-600">
                 <span className="inline-flex items-center gap-1">
-                  <Star
-                    className="h-3.5 w-3.5 text-amber-500"
-                    fill="currentColor"
-                    strokeWidth={0}
-                    aria-hidden="true"
-                  />
+                  <FilledStar className="h-3.5 w-3.5" />
                   {formatCount(repository.stars)}
                   <span className="sr-only">stars</span>
                 </span>

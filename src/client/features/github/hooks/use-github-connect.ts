@@ -7,12 +7,11 @@ import {
   GITHUB_POPUP_POLL_MS,
 } from '../../../../shared/limits.js';
 import { safeReturnPath } from '../../../paths.js';
+import { queryKeys } from '../../../lib/query-keys.js';
 import { isApiError } from '../../../lib/request.js';
 import { toast } from '../../../lib/toast.js';
 import { completeGithubAuth } from '../api/complete-github-auth.js';
 import { getGithubAuthUrl } from '../api/get-github-auth-url.js';
-import { GITHUB_STATUS_KEY } from '../api/get-github-status.js';
-import { GITHUB_INSTALLATIONS_KEY } from '../api/get-installations.js';
 import {
   GITHUB_OAUTH_CHANNEL,
   OAUTH_RETURN_PATH_STORAGE_KEY,
@@ -25,6 +24,37 @@ import {
 
 function errorToast(description: string) {
   toast.error('GitHub Authentication Error', { description });
+}
+
+function popupBlockedToast() {
+  toast.error('Popup Blocked', {
+    description: 'Please allow popups for this site to authenticate with GitHub.',
+  });
+}
+
+/**
+ * The address to open for `flow` and its state ('' when none), or null after telling the person why
+ * there is none. Connecting needs a state to compare the callback with; an installation may have none.
+ */
+async function fetchAuthorization(
+  flow: 'connect' | 'install',
+): Promise<{ url: string; state: string } | null> {
+  let auth: Awaited<ReturnType<typeof getGithubAuthUrl>>;
+  try {
+    auth = await getGithubAuthUrl(flow);
+  } catch (error) {
+    // The server's own explanation when it gave one (e.g. "GitHub sign-in is not configured").
+    errorToast(
+      isApiError(error) && error.message ? error.message : 'Failed to start GitHub authentication process',
+    );
+    return null;
+  }
+  const state = typeof auth?.state === 'string' ? auth.state : '';
+  if (!auth || typeof auth.url !== 'string' || !auth.url || (flow === 'connect' && !state)) {
+    errorToast('Server returned invalid authorization data');
+    return null;
+  }
+  return { url: auth.url, state };
 }
 
 /** window.open features for a window of that size centred over the current one. */
@@ -81,8 +111,8 @@ export function useGithubConnect() {
       try {
         await completeGithubAuth({ code: message.code, state: message.state });
         await Promise.all([
-          queryClient.invalidateQueries({ queryKey: GITHUB_STATUS_KEY }),
-          queryClient.invalidateQueries({ queryKey: GITHUB_INSTALLATIONS_KEY }),
+          queryClient.invalidateQueries({ queryKey: queryKeys.github.status() }),
+          queryClient.invalidateQueries({ queryKey: queryKeys.github.installations() }),
         ]);
         toast.success('GitHub Connected', { description: 'Your GitHub account is now connected' });
         const returnPath = readStorage(OAUTH_RETURN_PATH_STORAGE_KEY);
@@ -138,17 +168,9 @@ export function useGithubConnect() {
   const connect = useCallback(async () => {
     if (pending) return;
     setPending(true);
-    let auth: Awaited<ReturnType<typeof getGithubAuthUrl>>;
-    try {
-      auth = await getGithubAuthUrl('connect');
-    } catch {
+    const auth = await fetchAuthorization('connect');
+    if (!auth) {
       setPending(false);
-      errorToast('Failed to start GitHub authentication process');
-      return;
-    }
-    if (!auth || typeof auth.url !== 'string' || !auth.url || typeof auth.state !== 'string' || !auth.state) {
-      setPending(false);
-      errorToast('Server returned invalid authorization data');
       return;
     }
     writeStorage(OAUTH_STATE_STORAGE_KEY, auth.state);
@@ -158,9 +180,7 @@ export function useGithubConnect() {
     if (!popup) {
       flowActiveRef.current = false;
       setPending(false);
-      toast.error('Popup Blocked', {
-        description: 'Please allow popups for this site to authenticate with GitHub.',
-      });
+      popupBlockedToast();
       return;
     }
     popup.focus();
@@ -176,17 +196,9 @@ export function useGithubConnect() {
   const addAccount = useCallback(async () => {
     if (addingAccount) return;
     setAddingAccount(true);
-    let auth: Awaited<ReturnType<typeof getGithubAuthUrl>>;
-    try {
-      auth = await getGithubAuthUrl('install');
-    } catch {
+    const auth = await fetchAuthorization('install');
+    if (!auth) {
       setAddingAccount(false);
-      errorToast('Failed to start GitHub authentication process');
-      return;
-    }
-    if (!auth || typeof auth.url !== 'string' || !auth.url) {
-      setAddingAccount(false);
-      errorToast('Server returned invalid authorization data');
       return;
     }
     // GitHub may ask for authorization during the installation and come back with a code for this state.
@@ -202,9 +214,7 @@ export function useGithubConnect() {
     );
     if (!opened) {
       setAddingAccount(false);
-      toast.error('Popup Blocked', {
-        description: 'Please allow popups for this site to authenticate with GitHub.',
-      });
+      popupBlockedToast();
       return;
     }
     if (installPollRef.current !== null) window.clearInterval(installPollRef.current);
@@ -213,7 +223,7 @@ export function useGithubConnect() {
       if (installPollRef.current !== null) window.clearInterval(installPollRef.current);
       installPollRef.current = null;
       setAddingAccount(false);
-      void queryClient.invalidateQueries({ queryKey: GITHUB_INSTALLATIONS_KEY });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.github.installations() });
     }, GITHUB_POPUP_POLL_MS);
   }, [addingAccount, currentPath, queryClient]);
 

@@ -1,10 +1,9 @@
 import { useMutation } from '@tanstack/react-query';
-import type { NewsletterSubscribe } from '../../../../shared/api/newsletter.js';
+import type { z } from 'zod';
+import type { NewsletterSubscribe, newsletterResponseSchema } from '../../../../shared/api/newsletter.js';
 import { request } from '../../../lib/request.js';
 
-export interface NewsletterResponse {
-  message: string;
-}
+export type NewsletterResponse = z.infer<typeof newsletterResponseSchema>;
 
 export function subscribeNewsletter(body: NewsletterSubscribe): Promise<NewsletterResponse> {
   return request<NewsletterResponse>('/api/newsletter/subscribe', { method: 'POST', body });

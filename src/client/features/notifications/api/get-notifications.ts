@@ -1,5 +1,7 @@
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import type { Notification, NotificationListResponse } from '../../../../shared/api/notifications.js';
+import { queryKeys } from '../../../lib/query-keys.js';
+import { responseSchemas } from '../../../lib/response-schemas.js';
 import { request, withQuery } from '../../../lib/request.js';
 
 export interface NotificationListParams {
@@ -8,22 +10,19 @@ export interface NotificationListParams {
   read?: boolean | undefined;
 }
 
-/** Every notification list in the cache starts with this key. */
-export const NOTIFICATIONS_KEY = ['/api/notifications'] as const;
-
 /** The popover shows the newest 20. */
 export const POPOVER_LIST_PARAMS: NotificationListParams = { limit: 20 };
 
 export function getNotifications(params: NotificationListParams, signal?: AbortSignal) {
   return request<NotificationListResponse>(
     withQuery('/api/notifications', { limit: params.limit, page: params.page, read: params.read }),
-    signal ? { signal } : {},
+    { schema: responseSchemas.notificationList, ...(signal ? { signal } : {}) },
   );
 }
 
 export function notificationsQueryOptions(params: NotificationListParams) {
   return queryOptions({
-    queryKey: [...NOTIFICATIONS_KEY, { limit: params.limit, page: params.page, read: params.read }],
+    queryKey: queryKeys.notifications.list({ limit: params.limit, page: params.page, read: params.read }),
     queryFn: ({ signal }) => getNotifications(params, signal),
   });
 }
@@ -44,7 +43,7 @@ export function updateCachedNotificationLists(
   update: (list: NotificationListResponse, params: NotificationListParams) => NotificationListResponse,
 ) {
   for (const [queryKey, list] of queryClient.getQueriesData<NotificationListResponse>({
-    queryKey: NOTIFICATIONS_KEY,
+    queryKey: queryKeys.notifications.lists(),
   })) {
     if (!list) continue;
     queryClient.setQueryData(queryKey, update(list, listParams(queryKey)));

@@ -1,18 +1,21 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { z } from 'zod';
+import type { unreadCountSchema } from '../../../../shared/api/notifications.js';
+import { queryKeys } from '../../../lib/query-keys.js';
+import { responseSchemas } from '../../../lib/response-schemas.js';
 import { request } from '../../../lib/request.js';
 
-export interface UnreadCountResponse {
-  count: number;
-}
-
-export const UNREAD_COUNT_KEY = ['/api/notifications/unread-count'] as const;
+export type UnreadCountResponse = z.infer<typeof unreadCountSchema>;
 
 export function getUnreadCount(signal?: AbortSignal): Promise<UnreadCountResponse> {
-  return request<UnreadCountResponse>(UNREAD_COUNT_KEY[0], signal ? { signal } : {});
+  return request<UnreadCountResponse>('/api/notifications/unread-count', {
+    schema: responseSchemas.unreadCount,
+    ...(signal ? { signal } : {}),
+  });
 }
 
 export const unreadCountQueryOptions = queryOptions({
-  queryKey: UNREAD_COUNT_KEY,
+  queryKey: queryKeys.notifications.unreadCount(),
   queryFn: ({ signal }) => getUnreadCount(signal),
 });
 

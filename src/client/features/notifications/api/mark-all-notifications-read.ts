@@ -1,11 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { MarkAllReadResponse } from '../../../../shared/api/notifications.js';
+import { queryKeys } from '../../../lib/query-keys.js';
 import { request } from '../../../lib/request.js';
 import { toast } from '../../../lib/toast.js';
-import { NOTIFICATIONS_KEY, updateCachedNotificationLists } from './get-notifications.js';
-import { UNREAD_COUNT_KEY } from './get-unread-count.js';
+import { updateCachedNotificationLists } from './get-notifications.js';
 
-export function markAllNotificationsRead(): Promise<{ updated: number }> {
-  return request<{ updated: number }>('/api/notifications/mark-all-read', { method: 'PUT' });
+export function markAllNotificationsRead(): Promise<MarkAllReadResponse> {
+  return request<MarkAllReadResponse>('/api/notifications/mark-all-read', { method: 'PUT' });
 }
 
 /** Spec sections 4 and 8: every unread notification becomes read; "Success" / "All notifications marked as read". */
@@ -19,8 +20,8 @@ export function useMarkAllNotificationsRead() {
         ...list,
         notifications: list.notifications.map((item) => ({ ...item, read: true })),
       }));
-      queryClient.setQueryData(UNREAD_COUNT_KEY, { count: 0 });
-      await queryClient.invalidateQueries({ queryKey: NOTIFICATIONS_KEY });
+      queryClient.setQueryData(queryKeys.notifications.unreadCount(), { count: 0 });
+      await queryClient.invalidateQueries({ queryKey: queryKeys.notifications.lists() });
     },
     onError: (error) => {
       toast.error('Error', { description: error.message });

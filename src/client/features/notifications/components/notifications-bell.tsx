@@ -1,28 +1,17 @@
 import * as Popover from '@radix-ui/react-popover';
-import { differenceInCalendarDays, formatDistanceToNow } from 'date-fns';
 import { Bell } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { Link } from 'react-router';
-import type { Notification } from '../../../../shared/api/notifications.js';
 import { POPOVER_MAX_HEIGHT_PX } from '../../../../shared/limits.js';
-import { formatDate } from '../../../../shared/rules/date.js';
 import { badgeText } from '../../../../shared/rules/layout.js';
-import { cn } from '../../../lib/cn.js';
+import { ScrollArea } from '../../../components/ui/scroll-area.js';
+import { Tooltip } from '../../../components/ui/tooltip.js';
 import { isApiError } from '../../../lib/request.js';
 import { toast } from '../../../lib/toast.js';
 import { POPOVER_LIST_PARAMS, useNotifications } from '../api/get-notifications.js';
 import { useUnreadCount } from '../api/get-unread-count.js';
 import { useMarkAllNotificationsRead } from '../api/mark-all-notifications-read.js';
 import { useMarkNotificationRead } from '../api/mark-notification-read.js';
-
-/** Recent notifications say "5 minutes ago"; older ones show the spec's "MMM d, yyyy". */
-function notificationDate(createdAt: string): string {
-  const date = new Date(createdAt);
-  if (Math.abs(differenceInCalendarDays(new Date(), date)) < 7) {
-    return formatDistanceToNow(date, { addSuffix: true });
-  }
-  return formatDate(date);
-}
+import { NotificationItem } from './notification-item.js';
 
 /**
  * Spec section 8: fetch failures are told once as a toast. An authentication failure is left to the session
@@ -33,67 +22,6 @@ function useFailureToast(error: Error | null, title: string) {
     if (!error || (isApiError(error) && error.type === 'authentication')) return;
     toast.error(title, { description: error.message });
   }, [error, title]);
-}
-
-function NotificationItem({
-  notification,
-  onRead,
-  onNavigate,
-}: {
-  notification: Notification;
-  onRead: (id: number) => void;
-  onNavigate: () => void;
-}) {
-  const unread = !notification.read;
-  const markRead = () => {
-    if (unread) onRead(notification.id);
-  };
-  const content = (
-    <>
-      <span className="block text-sm font-medium text-slate-900">{notification.title}</span>
-      <span className="mt-0.5 block text-sm text-slate-600">{notification.message}</span>
-    </>
-  );
-  return (
-    <li className={cn('px-4 py-3', unread && 'bg-brand-50/60')}>
-      <div className="flex items-start gap-2">
-        <span className="mt-1.5 h-2 w-2 shrink-0" aria-hidden={!unread}>
-          {unread && (
-            <span className="block h-2 w-2 rounded-full bg-brand-600" role="img" aria-label="Unread" />
-          )}
-        </span>
-        <div className="min-w-0 flex-1">
-          {unread ? (
-            <button
-              type="button"
-              onClick={markRead}
-              className="block w-full cursor-pointer rounded-md text-left focus-visible:outline-2 focus-visible:outline-brand-600"
-              title="Mark as read"
-            >
-              {content}
-            </button>
-          ) : (
-            <div>{content}</div>
-          )}
-          <div className="mt-1 flex items-center justify-between gap-2 text-xs text-slate-600">
-            <time dateTime={notification.createdAt}>{notificationDate(notification.createdAt)}</time>
-            {notification.link && (
-              <Link
-                to={notification.link}
-                onClick={() => {
-                  markRead();
-                  onNavigate();
-                }}
-                className="font-medium text-brand-700 hover:underline"
-              >
-                View details
-              </Link>
-            )}
-          </div>
-        </div>
-      </div>
-    </li>
-  );
 }
 
 /** The bell with the unread badge (99+ above 99) and the notifications popover (spec section 2). */
@@ -110,21 +38,23 @@ export function NotificationsBell() {
 
   return (
     <Popover.Root open={open} onOpenChange={setOpen}>
-      <Popover.Trigger
-        className="relative inline-flex h-10 w-10 cursor-pointer items-center justify-center rounded-full text-slate-700 hover:bg-slate-100 hover:text-slate-900"
-        aria-label={count > 0 ? `Notifications, ${count} unread` : 'Notifications'}
-      >
-        <Bell className="h-5 w-5" aria-hidden="true" />
-        {count > 0 && (
-          <span
-            aria-hidden="true"
-            data-testid="notifications-badge"
-            className="absolute -top-0.5 -right-0.5 min-w-5 rounded-full bg-red-600 px-1 text-center text-[11px] leading-5 font-semibold text-white ring-2 ring-white"
-          >
-            {badgeText(count)}
-          </span>
-        )}
-      </Popover.Trigger>
+      <Tooltip label="Notifications">
+        <Popover.Trigger
+          className="relative inline-flex h-10 w-10 cursor-pointer items-center justify-center rounded-full text-slate-700 hover:bg-slate-100 hover:text-slate-900"
+          aria-label={count > 0 ? `Notifications, ${count} unread` : 'Notifications'}
+        >
+          <Bell className="h-5 w-5" aria-hidden="true" />
+          {count > 0 && (
+            <span
+              aria-hidden="true"
+              data-testid="notifications-badge"
+              className="absolute -top-0.5 -right-0.5 min-w-5 rounded-full bg-red-600 px-1 text-center text-[11px] leading-5 font-semibold text-white ring-2 ring-white"
+            >
+              {badgeText(count)}
+            </span>
+          )}
+        </Popover.Trigger>
+      </Tooltip>
       <Popover.Portal>
         <Popover.Content
           align="end"
@@ -144,7 +74,7 @@ export function NotificationsBell() {
               Mark all as read
             </button>
           </div>
-          <div className="overflow-y-auto" style={{ maxHeight: POPOVER_MAX_HEIGHT_PX }}>
+          <ScrollArea maxHeight={POPOVER_MAX_HEIGHT_PX}>
             {list.isPending ? (
               <p className="px-4 py-8 text-center text-sm text-slate-600" role="status">
                 Loading notifications...
@@ -167,7 +97,7 @@ export function NotificationsBell() {
                 ))}
               </ul>
             )}
-          </div>
+          </ScrollArea>
         </Popover.Content>
       </Popover.Portal>
     </Popover.Root>

@@ -1,14 +1,11 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
+import type { CurrentUser } from '../../../../shared/api/auth.js';
 import type { Notification } from '../../../../shared/api/notifications.js';
-import { CURRENT_USER_KEY } from '../../../lib/auth-session.js';
 import { openNotificationSocket, type SocketMessage } from '../../../lib/notification-socket.js';
-import {
-  mergeNotifications,
-  NOTIFICATIONS_KEY,
-  updateCachedNotificationLists,
-} from '../api/get-notifications.js';
-import { UNREAD_COUNT_KEY, type UnreadCountResponse } from '../api/get-unread-count.js';
+import { queryKeys } from '../../../lib/query-keys.js';
+import { mergeNotifications, updateCachedNotificationLists } from '../api/get-notifications.js';
+import type { UnreadCountResponse } from '../api/get-unread-count.js';
 
 function isNotification(value: unknown): value is Notification {
   return (
@@ -33,11 +30,17 @@ function incomingNotifications(message: SocketMessage): Notification[] {
 /**
  * Spec sections 4 and 7: while someone is signed in, notifications arrive over the websocket and are merged
  * into the cached lists by id, newest first; the unread count rises with them, so the badge updates at once.
+ * Nothing is missed silently: on every reconnect and on the server's `resync` (its pub/sub was interrupted)
+ * the lists and the count are fetched again.
  */
 export function useNotificationSocket(userId: number | null) {
   const queryClient = useQueryClient();
   useEffect(() => {
     if (userId === null || typeof WebSocket === 'undefined') return;
+    const refetchNotifications = () => {
+      void queryClient.invalidateQueries({ queryKey: queryKeys.notifications.lists() });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.notifications.unreadCount() });
+    };
     const connection = openNotificationSocket({
       userId,
       onMessage: (message) => {
@@ -46,7 +49,7 @@ export function useNotificationSocket(userId: number | null) {
         // Count only unread ones the cache did not know yet (a reconnect may resend).
         const known = new Set<number>();
         for (const [, list] of queryClient.getQueriesData<{ notifications: Notification[] }>({
-          queryKey: NOTIFICATIONS_KEY,
+          queryKey: queryKeys.notifications.lists(),
         })) {
           for (const notification of list?.notifications ?? []) known.add(notification.id);
         }
@@ -54,18 +57,25 @@ export function useNotificationSocket(userId: number | null) {
         updateCachedNotificationLists(queryClient, (list, params) =>
           mergeNotifications(list, params, incoming),
         );
-        const count = queryClient.getQueryData<UnreadCountResponse>(UNREAD_COUNT_KEY);
-        if (count) queryClient.setQueryData(UNREAD_COUNT_KEY, { count: count.count + newUnread });
-        else void queryClient.invalidateQueries({ queryKey: UNREAD_COUNT_KEY });
+        const count = queryClient.getQueryData<UnreadCountResponse>(queryKeys.notifications.unreadCount());
+        if (count)
+          queryClient.setQueryData(queryKeys.notifications.unreadCount(), { count: count.count + newUnread });
+        else void queryClient.invalidateQueries({ queryKey: queryKeys.notifications.unreadCount() });
       },
       onReady: (reconnected) => {
         // Whatever arrived while the socket was down is fetched again.
-        if (!reconnected) return;
-        void queryClient.invalidateQueries({ queryKey: NOTIFICATIONS_KEY });
-        void queryClient.invalidateQueries({ queryKey: UNREAD_COUNT_KEY });
+        if (reconnected) refetchNotifications();
       },
-      // Not signed in, another user's id, or signed out everywhere: ask who is signed in now.
-      onFatalClose: () => void queryClient.invalidateQueries({ queryKey: CURRENT_USER_KEY }),
+      onResync: refetchNotifications,
+      onSessionEnded: () => {
+        // This session ended; another may have replaced it (a sign-in in another tab rotates the session).
+        void queryClient.invalidateQueries({ queryKey: queryKeys.auth.currentUser() }).then(() => {
+          const current = queryClient.getQueryData<CurrentUser | null>(queryKeys.auth.currentUser());
+          if (current?.id === userId) connection.reconnect();
+        });
+      },
+      // A refused handshake: not signed in any more, or the server is away. Ask who is signed in.
+      onRefused: () => void queryClient.invalidateQueries({ queryKey: queryKeys.auth.currentUser() }),
     });
     return () => connection.close();
   }, [userId, queryClient]);

@@ -1,8 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { AgentStatusResponse } from '../../../../shared/api/submissions.js';
+import type { AgentStatusResponse } from '../../../../shared/api/owner-agents.js';
+import { queryKeys } from '../../../lib/query-keys.js';
 import { request } from '../../../lib/request.js';
-
-export const agentStatusKey = (id: number) => ['/api/agents', id, 'status'] as const;
 
 export function getAgentStatus(id: number, signal?: AbortSignal): Promise<AgentStatusResponse> {
   return request<AgentStatusResponse>(`/api/agents/${id}/status`, signal ? { signal } : {});
@@ -10,7 +9,7 @@ export function getAgentStatus(id: number, signal?: AbortSignal): Promise<AgentS
 
 export function agentStatusQueryOptions(id: number) {
   return queryOptions({
-    queryKey: agentStatusKey(id),
+    queryKey: queryKeys.ownerAgents.status(id),
     queryFn: ({ signal }) => getAgentStatus(id, signal),
   });
 }

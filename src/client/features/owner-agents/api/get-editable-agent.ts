@@ -1,9 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { EditableAgent } from '../../../../shared/api/submissions.js';
+import type { EditableAgent } from '../../../../shared/api/owner-agents.js';
+import { queryKeys } from '../../../lib/query-keys.js';
 import { request } from '../../../lib/request.js';
-import { OWNER_AGENTS_KEY } from './get-owner-agents.js';
-
-export const editableAgentKey = (id: number) => [...OWNER_AGENTS_KEY, id] as const;
 
 export function getEditableAgent(id: number, signal?: AbortSignal): Promise<EditableAgent> {
   return request<EditableAgent>(`/api/user/agents/${id}`, signal ? { signal } : {});
@@ -11,7 +9,7 @@ export function getEditableAgent(id: number, signal?: AbortSignal): Promise<Edit
 
 export function editableAgentQueryOptions(id: number) {
   return queryOptions({
-    queryKey: editableAgentKey(id),
+    queryKey: queryKeys.ownerAgents.editable(id),
     queryFn: ({ signal }) => getEditableAgent(id, signal),
   });
 }

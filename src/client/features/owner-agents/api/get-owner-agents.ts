@@ -1,16 +1,14 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { OwnerAgentList } from '../../../../shared/api/submissions.js';
+import type { OwnerAgentList } from '../../../../shared/api/owner-agents.js';
+import { queryKeys } from '../../../lib/query-keys.js';
 import { request } from '../../../lib/request.js';
 
-/** The list key; the per-agent keys below start with it, so invalidating it refreshes them too. */
-export const OWNER_AGENTS_KEY = ['/api/user/agents'] as const;
-
 export function getOwnerAgents(signal?: AbortSignal): Promise<OwnerAgentList> {
-  return request<OwnerAgentList>(OWNER_AGENTS_KEY[0], signal ? { signal } : {});
+  return request<OwnerAgentList>('/api/user/agents', signal ? { signal } : {});
 }
 
 export const ownerAgentsQueryOptions = queryOptions({
-  queryKey: OWNER_AGENTS_KEY,
+  queryKey: queryKeys.ownerAgents.list(),
   queryFn: ({ signal }) => getOwnerAgents(signal),
 });
 

@@ -1,9 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { UpdateAgentResponse } from '../../../../shared/api/submissions.js';
+import type { UpdateAgentResponse } from '../../../../shared/api/owner-agents.js';
 import type { AgentFieldsBody } from '../../../components/agent-form/agent-form-values.js';
+import { queryKeys } from '../../../lib/query-keys.js';
 import { request } from '../../../lib/request.js';
-import { agentStatusKey } from './get-agent-status.js';
-import { OWNER_AGENTS_KEY } from './get-owner-agents.js';
 
 /**
  * PUT /api/user/agents/{id}: a published agent keeps its live listing while the change waits for review
@@ -20,8 +19,8 @@ export function useUpdateAgent(id: number) {
     mutationFn: (fields: AgentFieldsBody) => updateAgent(id, fields),
     onSuccess: () => {
       // The list key is a prefix of the editable agent's key, so both are refreshed.
-      void queryClient.invalidateQueries({ queryKey: OWNER_AGENTS_KEY });
-      void queryClient.invalidateQueries({ queryKey: agentStatusKey(id) });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.ownerAgents.list() });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.ownerAgents.status(id) });
     },
   });
 }

@@ -1,7 +1,7 @@
 import { Hourglass, Info, Save } from 'lucide-react';
 import { useMemo, useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
-import type { EditableAgent, UpdateAgentResponse } from '../../../../shared/api/submissions.js';
+import type { EditableAgent, UpdateAgentResponse } from '../../../../shared/api/owner-agents.js';
 import { formatDate } from '../../../../shared/rules/date.js';
 import {
   AgentDetailsFields,
@@ -16,6 +16,7 @@ import {
 } from '../../../components/agent-form/agent-form-values.js';
 import { Button, ButtonLink } from '../../../components/ui/button.js';
 import { ButtonSpinner } from '../../../components/ui/spinner.js';
+import { detailsByField } from '../../../lib/form-errors.js';
 import { isApiError } from '../../../lib/request.js';
 import { setUnsavedChanges, useUnsavedChangesFlag } from '../../../lib/unsaved-changes.js';
 import { toast } from '../../../lib/toast.js';
@@ -133,7 +134,7 @@ export function EditAgentForm({
       },
       onError: (error) => {
         if (isApiError(error) && error.status === 400 && error.details) {
-          showErrors(error.details);
+          showErrors(detailsByField(error.details));
           toast.error('Please correct the highlighted fields', { description: error.message });
         } else if (isApiError(error) && error.status === 409) {
           toast.error('This repository is already listed', { description: error.message });

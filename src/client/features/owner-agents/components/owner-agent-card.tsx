@@ -1,6 +1,6 @@
-import { Activity, ExternalLink, Eye, Heart, Hourglass, Pencil, Star } from 'lucide-react';
+import { Activity, ExternalLink, Eye, Heart, Hourglass, Pencil } from 'lucide-react';
 import { Link } from 'react-router';
-import type { OwnerAgent } from '../../../../shared/api/submissions.js';
+import type { OwnerAgent } from '../../../../shared/api/owner-agents.js';
 import { formatCount } from '../../../../shared/rules/count.js';
 import { formatDate } from '../../../../shared/rules/date.js';
 import { Avatar } from '../../../components/ui/avatar.js';
@@ -8,6 +8,7 @@ import { ButtonLink } from '../../../components/ui/button.js';
 import { Skeleton } from '../../../components/ui/skeleton.js';
 import { paths } from '../../../paths.js';
 import { AgentStatusBadge, VerifiedPill } from './agent-status-badge.js';
+import { FilledStar } from '../../../components/ui/star-rating.js';
 
 const REASON_PREVIEW_MAX = 140;
 
@@ -55,12 +56,7 @@ export function OwnerAgentCard({ agent }: { agent: OwnerAgent }) {
           <dl className="mt-2 flex flex-wrap items-center gap-x-4 gap-y-1 text-sm text-slate-600">
             <div className="inline-flex items-center gap-1">
               <dt>
-                <Star
-                  className="h-4 w-4 text-amber-500"
-                  fill="currentColor"
-                  strokeWidth={0}
-                  aria-hidden="true"
-                />
+                <FilledStar className="h-4 w-4" />
                 <span className="sr-only">Rating</span>
               </dt>
               <dd>

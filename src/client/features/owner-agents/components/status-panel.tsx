@@ -1,6 +1,6 @@
 import { CircleCheck, CircleX, ExternalLink, Hourglass, Pencil, Search, type LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
-import type { AgentStatusResponse } from '../../../../shared/api/submissions.js';
+import type { AgentStatusResponse } from '../../../../shared/api/owner-agents.js';
 import { formatDate } from '../../../../shared/rules/date.js';
 import { ButtonLink } from '../../../components/ui/button.js';
 import { cn } from '../../../lib/cn.js';

@@ -1,12 +1,11 @@
 import { keepPreviousData, queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
-import type { Review, ReviewListResponse, ReviewSort } from '../../../../shared/api/agents.js';
+import type { Review, ReviewListResponse, ReviewSort } from '../../../../shared/api/reviews.js';
 import { AGENT_DETAIL_STALE_MS, REVIEWS_PAGE_SIZE } from '../../../../shared/limits.js';
+import { queryKeys } from '../../../lib/query-keys.js';
 import { request, withQuery } from '../../../lib/request.js';
 
 /** The default order is not sent, so page 1 is the spec's `?page=1&limit=5` call and shares its cache entry. */
 const DEFAULT_SORT: ReviewSort = 'newest';
-
-export const agentReviewsKey = (agentId: number) => ['/api/agents', agentId, 'reviews'] as const;
 
 export function getAgentReviews(
   agentId: number,
@@ -29,7 +28,7 @@ export function agentReviewsQueryOptions(
 ) {
   const sortParam = sort === DEFAULT_SORT ? undefined : sort;
   return queryOptions({
-    queryKey: [...agentReviewsKey(agentId), { page, limit, sort: sortParam }],
+    queryKey: queryKeys.reviews.page(agentId, { page, limit, sort: sortParam }),
     queryFn: ({ signal }) => getAgentReviews(agentId, { page, limit, sort }, signal),
     staleTime: AGENT_DETAIL_STALE_MS,
   });
@@ -48,13 +47,15 @@ export function updateCachedReview(
   queryClient: QueryClient,
   review: Pick<Review, 'id' | 'agentId'> & Partial<Review>,
 ) {
-  queryClient.setQueriesData<ReviewListResponse>({ queryKey: agentReviewsKey(review.agentId) }, (list) =>
-    list
-      ? {
-          ...list,
-          reviews: list.reviews.map((item) => (item.id === review.id ? { ...item, ...review } : item)),
-        }
-      : list,
+  queryClient.setQueriesData<ReviewListResponse>(
+    { queryKey: queryKeys.reviews.ofAgent(review.agentId) },
+    (list) =>
+      list
+        ? {
+            ...list,
+            reviews: list.reviews.map((item) => (item.id === review.id ? { ...item, ...review } : item)),
+          }
+        : list,
   );
 }
 
@@ -70,7 +71,7 @@ export async function findAgentReview(
   reviewId: number,
 ): Promise<Review | null> {
   for (const [, list] of queryClient.getQueriesData<ReviewListResponse>({
-    queryKey: agentReviewsKey(agentId),
+    queryKey: queryKeys.reviews.ofAgent(agentId),
   })) {
     const found = list?.reviews.find((review) => review.id === reviewId);
     if (found) return found;

@@ -1,54 +1,39 @@
 import type { QueryClient } from '@tanstack/react-query';
-import type { Review } from '../../../../shared/api/agents.js';
-import type { reportReasons } from '../../../../shared/api/reviews.js';
+import type { z } from 'zod';
+import type { Review } from '../../../../shared/api/reviews.js';
+import type {
+  CreateReview,
+  helpfulResponseSchema,
+  replySchema,
+  updateReviewSchema,
+} from '../../../../shared/api/reviews.js';
+import { queryKeys } from '../../../lib/query-keys.js';
 import { request } from '../../../lib/request.js';
-import { agentReviewsKey } from './get-agent-reviews.js';
 
-export interface ReviewInput {
-  rating: number;
-  title: string | null;
-  body: string;
-}
+type UpdateReview = z.input<typeof updateReviewSchema>;
+type Reply = z.input<typeof replySchema>;
+export type HelpfulResponse = z.infer<typeof helpfulResponseSchema>;
 
-export type ReportReason = (typeof reportReasons)[number];
-
-export interface ReportInput {
-  reason: ReportReason;
-  details: string | null;
-}
-
-export function createReview(agentId: number, input: ReviewInput): Promise<Review> {
+export function createReview(agentId: number, input: CreateReview): Promise<Review> {
   return request<Review>(`/api/agents/${agentId}/reviews`, { method: 'POST', body: input });
 }
 
-export function updateReview(reviewId: number, input: ReviewInput): Promise<Review> {
+export function updateReview(reviewId: number, input: UpdateReview): Promise<Review> {
   return request<Review>(`/api/reviews/${reviewId}`, { method: 'PUT', body: input });
 }
 
-export function deleteReview(reviewId: number): Promise<unknown> {
-  return request<unknown>(`/api/reviews/${reviewId}`, { method: 'DELETE' });
+/** DELETE /api/reviews/{id}: answers 204. */
+export async function deleteReview(reviewId: number): Promise<void> {
+  await request<unknown>(`/api/reviews/${reviewId}`, { method: 'DELETE' });
 }
 
 export function replyToReview(reviewId: number, body: string): Promise<Review> {
-  return request<Review>(`/api/reviews/${reviewId}/reply`, { method: 'POST', body: { body } });
+  const reply: Reply = { body };
+  return request<Review>(`/api/reviews/${reviewId}/reply`, { method: 'POST', body: reply });
 }
 
-export function markReviewHelpful(
-  reviewId: number,
-): Promise<{ helpfulCount: number; votedHelpful: boolean }> {
-  return request(`/api/reviews/${reviewId}/helpful`, { method: 'POST' });
-}
-
-export type ReportTarget =
-  { kind: 'review'; id: number; label: string } | { kind: 'agent'; id: number; label: string };
-
-export function reportContent(
-  target: ReportTarget,
-  input: ReportInput,
-): Promise<{ id: number; status: 'open' }> {
-  const path =
-    target.kind === 'review' ? `/api/reviews/${target.id}/report` : `/api/agents/${target.id}/report`;
-  return request(path, { method: 'POST', body: input });
+export function markReviewHelpful(reviewId: number): Promise<HelpfulResponse> {
+  return request<HelpfulResponse>(`/api/reviews/${reviewId}/helpful`, { method: 'POST' });
 }
 
 /**
@@ -63,11 +48,11 @@ export async function refreshAfterReviewChange(
     queryClient.invalidateQueries({
       predicate: ({ queryKey }) =>
         queryKey.length === 2 &&
-        queryKey[0] === '/api/agents' &&
+        queryKey[0] === queryKeys.agents.all()[0] &&
         (queryKey[1] === agent.slug || queryKey[1] === String(agent.id)),
     }),
-    queryClient.invalidateQueries({ queryKey: agentReviewsKey(agent.id) }),
-    queryClient.invalidateQueries({ queryKey: ['/api/agents'], refetchType: 'none' }),
-    queryClient.invalidateQueries({ queryKey: ['/api/home'], refetchType: 'none' }),
+    queryClient.invalidateQueries({ queryKey: queryKeys.reviews.ofAgent(agent.id) }),
+    queryClient.invalidateQueries({ queryKey: queryKeys.agents.all(), refetchType: 'none' }),
+    queryClient.invalidateQueries({ queryKey: queryKeys.agents.homeAll(), refetchType: 'none' }),
   ]);
 }

@@ -1,12 +1,12 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import type { Review } from '../../../../shared/api/agents.js';
+import type { Review } from '../../../../shared/api/reviews.js';
 import { REPLY_BODY_MAX, replySchema } from '../../../../shared/api/reviews.js';
-import { Button } from '../../../components/ui/button.js';
-import { ButtonSpinner } from '../../../components/ui/spinner.js';
+import { Button, PendingButton } from '../../../components/ui/button.js';
 import { TextAreaField } from '../../../components/ui/textarea.js';
 import { zodFieldErrors } from '../../../lib/form-errors.js';
 import { toast } from '../../../lib/toast.js';
+import { usePendingAction } from '../../../lib/use-pending-action.js';
 import { updateCachedReview } from '../api/get-agent-reviews.js';
 import { replyToReview } from '../api/review-mutations.js';
 
@@ -15,7 +15,7 @@ export default function ReplyForm({ review, onDone }: { review: Review; onDone: 
   const queryClient = useQueryClient();
   const [body, setBody] = useState('');
   const [error, setError] = useState<string | undefined>();
-  const [pending, setPending] = useState(false);
+  const { pending, run } = usePendingAction();
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -26,19 +26,12 @@ export default function ReplyForm({ review, onDone }: { review: Review; onDone: 
       return;
     }
     setError(undefined);
-    setPending(true);
-    try {
+    await run(async () => {
       const updated = await replyToReview(review.id, parsed.data.body);
       updateCachedReview(queryClient, updated);
       toast.success('Reply posted', { description: `Your reply to ${review.author.displayName} is public.` });
       onDone();
-    } catch (failure) {
-      toast.error('Failed to post reply', {
-        description: failure instanceof Error ? failure.message : undefined,
-      });
-    } finally {
-      setPending(false);
-    }
+    }, 'Failed to post reply');
   };
 
   return (
@@ -56,10 +49,9 @@ export default function ReplyForm({ review, onDone }: { review: Review; onDone: 
         <Button variant="outline" size="sm" onClick={onDone} disabled={pending}>
           Cancel
         </Button>
-        <Button type="submit" size="sm" disabled={pending}>
-          {pending && <ButtonSpinner />}
-          {pending ? 'Posting...' : 'Post reply'}
-        </Button>
+        <PendingButton type="submit" size="sm" pending={pending} pendingLabel="Posting...">
+          Post reply
+        </PendingButton>
       </div>
     </form>
   );

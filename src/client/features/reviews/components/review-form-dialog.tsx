@@ -1,18 +1,18 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Star } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
-import type { Review } from '../../../../shared/api/agents.js';
+import type { Review } from '../../../../shared/api/reviews.js';
 import { createReviewSchema, updateReviewSchema } from '../../../../shared/api/reviews.js';
 import { REVIEW_BODY_MAX, REVIEW_BODY_MIN, REVIEW_TITLE_MAX } from '../../../../shared/limits.js';
-import { Button } from '../../../components/ui/button.js';
-import { DialogContent, DialogDescription, DialogRoot, DialogTitle } from '../../../components/ui/dialog.js';
+import { PendingButton } from '../../../components/ui/button.js';
+import { DialogActions, DialogContent, DialogRoot } from '../../../components/ui/dialog.js';
 import { TextField } from '../../../components/ui/form-field.js';
-import { ButtonSpinner } from '../../../components/ui/spinner.js';
 import { TextAreaField } from '../../../components/ui/textarea.js';
 import { cn } from '../../../lib/cn.js';
 import { serverFieldErrors, zodFieldErrors, type FieldErrors } from '../../../lib/form-errors.js';
 import { isApiError } from '../../../lib/request.js';
 import { toast } from '../../../lib/toast.js';
+import { usePendingAction } from '../../../lib/use-pending-action.js';
 import { createReview, refreshAfterReviewChange, updateReview } from '../api/review-mutations.js';
 
 type Field = 'rating' | 'title' | 'body';
@@ -85,7 +85,7 @@ export default function ReviewFormDialog({ agent, review, open, onOpenChange }: 
   const [title, setTitle] = useState(review?.title ?? '');
   const [body, setBody] = useState(review?.body ?? '');
   const [errors, setErrors] = useState<FieldErrors<Field>>({});
-  const [pending, setPending] = useState(false);
+  const { pending, run } = usePendingAction();
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -98,38 +98,36 @@ export default function ReviewFormDialog({ agent, review, open, onOpenChange }: 
     if (!parsed.success || !rating) return;
 
     const input = { rating, title: parsed.data.title ?? null, body: parsed.data.body ?? body.trim() };
-    setPending(true);
-    try {
-      if (review) {
-        await updateReview(review.id, input);
-        toast.success('Review updated', { description: `Your review of ${agent.name} was saved.` });
-      } else {
-        await createReview(agent.id, input);
-        toast.success('Review posted', { description: `Thanks for reviewing ${agent.name}.` });
-      }
-      onOpenChange(false);
-      await refreshAfterReviewChange(queryClient, agent);
-    } catch (error) {
-      if (isApiError(error) && error.details) setErrors(serverFieldErrors<Field>(error.details));
-      toast.error(editing ? 'Failed to update review' : 'Failed to post review', {
-        description: error instanceof Error ? error.message : undefined,
-      });
-    } finally {
-      setPending(false);
-    }
+    await run(
+      async () => {
+        if (review) {
+          await updateReview(review.id, input);
+          toast.success('Review updated', { description: `Your review of ${agent.name} was saved.` });
+        } else {
+          await createReview(agent.id, input);
+          toast.success('Review posted', { description: `Thanks for reviewing ${agent.name}.` });
+        }
+        onOpenChange(false);
+        await refreshAfterReviewChange(queryClient, agent);
+      },
+      editing ? 'Failed to update review' : 'Failed to post review',
+      (error) => {
+        if (isApiError(error) && error.details) setErrors(serverFieldErrors<Field>(error.details));
+      },
+    );
   };
 
   return (
     <DialogRoot open={open} onOpenChange={(next) => !pending && onOpenChange(next)}>
-      <DialogContent className="max-w-lg">
-        <DialogTitle className="pr-8 text-lg font-semibold text-slate-900">
-          {editing ? 'Edit your review' : `Write a review of ${agent.name}`}
-        </DialogTitle>
-        <DialogDescription className="mt-1 text-sm text-slate-600">
-          {editing
+      <DialogContent
+        className="max-w-lg"
+        heading={editing ? 'Edit your review' : `Write a review of ${agent.name}`}
+        description={
+          editing
             ? 'Your rating and review replace the ones you posted before.'
-            : 'Share how this agent worked for you. Your display name is shown with the review.'}
-        </DialogDescription>
+            : 'Share how this agent worked for you. Your display name is shown with the review.'
+        }
+      >
         <form className="mt-5 space-y-5" onSubmit={(event) => void onSubmit(event)} noValidate>
           <StarInput value={rating} onChange={setRating} error={errors.rating} />
           <TextField
@@ -150,15 +148,15 @@ export default function ReviewFormDialog({ agent, review, open, onOpenChange }: 
             maxLength={REVIEW_BODY_MAX}
             rows={6}
           />
-          <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-            <Button variant="outline" onClick={() => onOpenChange(false)} disabled={pending}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={pending}>
-              {pending && <ButtonSpinner />}
-              {editing ? (pending ? 'Saving...' : 'Save changes') : pending ? 'Posting...' : 'Post review'}
-            </Button>
-          </div>
+          <DialogActions busy={pending}>
+            <PendingButton
+              type="submit"
+              pending={pending}
+              pendingLabel={editing ? 'Saving...' : 'Posting...'}
+            >
+              {editing ? 'Save changes' : 'Post review'}
+            </PendingButton>
+          </DialogActions>
         </form>
       </DialogContent>
     </DialogRoot>

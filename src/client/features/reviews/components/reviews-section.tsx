@@ -10,7 +10,8 @@ import {
 } from 'lucide-react';
 import { lazy, Suspense, useEffect, useId, useState, type ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import type { AgentDetail, Review, ReviewSort } from '../../../../shared/api/agents.js';
+import type { AgentDetail } from '../../../../shared/api/agents.js';
+import type { Review, ReviewSort } from '../../../../shared/api/reviews.js';
 import { formatDate } from '../../../../shared/rules/date.js';
 import { Avatar } from '../../../components/ui/avatar.js';
 import { Button } from '../../../components/ui/button.js';

@@ -1,17 +1,17 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useCallback, useEffect, useState, type ReactNode } from 'react';
-import type { AgentDetail, Review } from '../../../../shared/api/agents.js';
+import type { AgentDetail } from '../../../../shared/api/agents.js';
+import type { Review } from '../../../../shared/api/reviews.js';
 import { useAuthSession } from '../../../lib/auth-session.js';
 import { clearReviewIntent, readReviewIntent } from '../../../lib/review-intent.js';
 import { toast } from '../../../lib/toast.js';
-import { useAuthDialog } from '../../auth/components/auth-dialog-provider.js';
+import { useAuthDialog } from '../../../lib/auth-dialog.js';
+import type { ReportTarget } from '../../../lib/report-target.js';
 import { findAgentReview } from '../api/get-agent-reviews.js';
-import type { ReportTarget } from '../api/review-mutations.js';
 import { DeleteReviewDialog } from '../components/delete-review-dialog.js';
 
-// The forms validate with the shared zod schemas; they load when first opened, never with the page.
+// The form validates with the shared zod schemas; it loads when first opened, never with the page.
 const ReviewFormDialog = lazy(() => import('../components/review-form-dialog.js'));
-const ReportDialog = lazy(() => import('../components/report-dialog.js'));
 
 export interface ReviewActions {
   /** The signed-in person's relation to the agent (absent when signed out or not known yet). */
@@ -21,6 +21,7 @@ export interface ReviewActions {
   openWrite: () => void;
   openEdit: (review: Review) => void;
   openDelete: (review: Review) => void;
+  /** Reporting belongs to the reports feature: the page passes its dialog's opener in. */
   openReport: (target: ReportTarget) => void;
   /** Runs `action` now when signed in; otherwise opens the auth dialog and runs it after sign-in. */
   requireUser: (reason: string, action: () => void) => void;
@@ -29,18 +30,19 @@ export interface ReviewActions {
 
 const OWN_AGENT_MESSAGE = 'You cannot review your own agent.';
 
-export function useReviewActions(agent: AgentDetail): ReviewActions {
+export function useReviewActions(
+  agent: AgentDetail,
+  { openReport }: { openReport: (target: ReportTarget) => void },
+): ReviewActions {
   const { user } = useAuthSession();
   const authDialog = useAuthDialog();
   const queryClient = useQueryClient();
   const viewer = user ? agent.viewer : undefined;
   const [form, setForm] = useState<{ review: Review | null; key: number } | null>(null);
-  const [report, setReport] = useState<{ target: ReportTarget; key: number } | null>(null);
   const [deleting, setDeleting] = useState<Review | null>(null);
 
   const openEdit = useCallback((review: Review) => setForm({ review, key: Date.now() }), []);
   const openDelete = useCallback((review: Review) => setDeleting(review), []);
-  const openReport = useCallback((target: ReportTarget) => setReport({ target, key: Date.now() }), []);
 
   const startReview = useCallback(
     async (facts: AgentDetail['viewer']) => {
@@ -94,16 +96,6 @@ export function useReviewActions(agent: AgentDetail): ReviewActions {
             review={form.review}
             open
             onOpenChange={(open) => !open && setForm(null)}
-          />
-        </Suspense>
-      )}
-      {report && (
-        <Suspense fallback={null}>
-          <ReportDialog
-            key={report.key}
-            target={report.target}
-            open
-            onOpenChange={(open) => !open && setReport(null)}
           />
         </Suspense>
       )}

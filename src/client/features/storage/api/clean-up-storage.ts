@@ -1,9 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { StorageCleanupResponse } from '../../../../shared/api/storage.js';
+import { queryKeys } from '../../../lib/query-keys.js';
 import { request } from '../../../lib/request.js';
 import { toast } from '../../../lib/toast.js';
 import { formatBytes } from '../lib/format-bytes.js';
-import { ADMIN_STORAGE_KEY } from './get-admin-storage.js';
 
 /** POST /api/admin/storage/cleanup: removes orphans older than a day. */
 export function cleanUpStorage(): Promise<StorageCleanupResponse> {
@@ -22,6 +22,6 @@ export function useCleanUpStorage() {
     onError: (error) => {
       toast.error('Failed to remove orphans', { description: error.message });
     },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: ADMIN_STORAGE_KEY }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.storage.admin() }),
   });
 }

@@ -1,12 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { queryKeys } from '../../../lib/query-keys.js';
 import { request } from '../../../lib/request.js';
 import { toast } from '../../../lib/toast.js';
-import { ADMIN_STORAGE_KEY } from './get-admin-storage.js';
-import { OWN_UPLOADS_KEY } from './get-own-uploads.js';
 
-/** DELETE /api/admin/storage/{id}: an admin removes any file, in use or not. */
-export function deleteStoredFile(id: number): Promise<unknown> {
-  return request<unknown>(`/api/admin/storage/${id}`, { method: 'DELETE' });
+/** DELETE /api/admin/storage/{id}: an admin removes any file, in use or not; answers 204. */
+export async function deleteStoredFile(id: number): Promise<void> {
+  await request<unknown>(`/api/admin/storage/${id}`, { method: 'DELETE' });
 }
 
 export function useDeleteStoredFile() {
@@ -21,8 +20,8 @@ export function useDeleteStoredFile() {
     },
     onSettled: () =>
       Promise.all([
-        queryClient.invalidateQueries({ queryKey: ADMIN_STORAGE_KEY }),
-        queryClient.invalidateQueries({ queryKey: OWN_UPLOADS_KEY }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.storage.admin() }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.storage.ownUploads() }),
       ]),
   });
 }

@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { queryKeys } from '../../../lib/query-keys.js';
 import { request } from '../../../lib/request.js';
 import { toast } from '../../../lib/toast.js';
-import { OWN_UPLOADS_KEY } from './get-own-uploads.js';
 
-/** DELETE /api/uploads/{id}: the uploader removes their own file; 409 while an agent or draft uses it. */
-export function deleteUpload(id: number): Promise<unknown> {
-  return request<unknown>(`/api/uploads/${id}`, { method: 'DELETE' });
+/** DELETE /api/uploads/{id}: the uploader removes their own file (204); 409 while an agent or draft uses it. */
+export async function deleteUpload(id: number): Promise<void> {
+  await request<unknown>(`/api/uploads/${id}`, { method: 'DELETE' });
 }
 
 export function useDeleteUpload() {
@@ -18,6 +18,6 @@ export function useDeleteUpload() {
     onError: (error) => {
       toast.error('Failed to delete upload', { description: error.message });
     },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: OWN_UPLOADS_KEY }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.storage.ownUploads() }),
   });
 }

@@ -1,8 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { AdminStorageResponse } from '../../../../shared/api/storage.js';
+import { queryKeys } from '../../../lib/query-keys.js';
 import { request, withQuery } from '../../../lib/request.js';
-
-export const ADMIN_STORAGE_KEY = ['/api/admin/storage'] as const;
 
 export interface AdminStorageFilters {
   page: number;
@@ -11,7 +10,7 @@ export interface AdminStorageFilters {
 
 export function getAdminStorage(filters: AdminStorageFilters, signal?: AbortSignal) {
   return request<AdminStorageResponse>(
-    withQuery(ADMIN_STORAGE_KEY[0], {
+    withQuery('/api/admin/storage', {
       page: filters.page > 1 ? filters.page : undefined,
       orphans: filters.orphans ? 'true' : undefined,
     }),
@@ -21,7 +20,7 @@ export function getAdminStorage(filters: AdminStorageFilters, signal?: AbortSign
 
 export function adminStorageQueryOptions(filters: AdminStorageFilters) {
   return queryOptions({
-    queryKey: [...ADMIN_STORAGE_KEY, filters] as const,
+    queryKey: queryKeys.storage.adminPage(filters),
     queryFn: ({ signal }) => getAdminStorage(filters, signal),
   });
 }

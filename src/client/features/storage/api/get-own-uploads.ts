@@ -1,15 +1,14 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { OwnUploadList } from '../../../../shared/api/storage.js';
+import { queryKeys } from '../../../lib/query-keys.js';
 import { request } from '../../../lib/request.js';
 
-export const OWN_UPLOADS_KEY = ['/api/user/uploads'] as const;
-
 export function getOwnUploads(signal?: AbortSignal): Promise<OwnUploadList> {
-  return request<OwnUploadList>(OWN_UPLOADS_KEY[0], signal ? { signal } : {});
+  return request<OwnUploadList>('/api/user/uploads', signal ? { signal } : {});
 }
 
 export const ownUploadsQueryOptions = queryOptions({
-  queryKey: OWN_UPLOADS_KEY,
+  queryKey: queryKeys.storage.ownUploads(),
   queryFn: ({ signal }) => getOwnUploads(signal),
 });
 

@@ -1,15 +1,14 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { StorageInfo } from '../../../../shared/api/storage.js';
+import { queryKeys } from '../../../lib/query-keys.js';
 import { request } from '../../../lib/request.js';
 
-export const STORAGE_INFO_KEY = ['/api/storage/info'] as const;
-
 export function getStorageInfo(signal?: AbortSignal): Promise<StorageInfo> {
-  return request<StorageInfo>(STORAGE_INFO_KEY[0], signal ? { signal } : {});
+  return request<StorageInfo>('/api/storage/info', signal ? { signal } : {});
 }
 
 export const storageInfoQueryOptions = queryOptions({
-  queryKey: STORAGE_INFO_KEY,
+  queryKey: queryKeys.storage.info(),
   queryFn: ({ signal }) => getStorageInfo(signal),
   staleTime: 5 * 60 * 1000,
 });

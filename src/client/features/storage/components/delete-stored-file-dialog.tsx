@@ -1,15 +1,8 @@
 import { AlertTriangle } from 'lucide-react';
 import { Link } from 'react-router';
 import type { StoredFile } from '../../../../shared/api/storage.js';
-import { Button } from '../../../components/ui/button.js';
-import {
-  DialogClose,
-  DialogContent,
-  DialogDescription,
-  DialogRoot,
-  DialogTitle,
-} from '../../../components/ui/dialog.js';
-import { ButtonSpinner } from '../../../components/ui/spinner.js';
+import { PendingButton } from '../../../components/ui/button.js';
+import { DialogActions, DialogContent, DialogRoot } from '../../../components/ui/dialog.js';
 import { paths } from '../../../paths.js';
 import { useDeleteStoredFile } from '../api/delete-stored-file.js';
 
@@ -19,11 +12,10 @@ export function DeleteStoredFileDialog({ file, onClose }: { file: StoredFile; on
   const inUse = file.usedBy.length > 0 || file.inDraft;
   return (
     <DialogRoot open onOpenChange={(open) => !open && onClose()}>
-      <DialogContent>
-        <DialogTitle className="pr-8 text-lg font-semibold text-slate-900">Delete this file?</DialogTitle>
-        <DialogDescription className="mt-2 text-sm text-slate-600">
-          The file is removed from storage. This cannot be undone.
-        </DialogDescription>
+      <DialogContent
+        heading="Delete this file?"
+        description="The file is removed from storage. This cannot be undone."
+      >
         {inUse && (
           <div role="alert" className="mt-4 flex gap-3 rounded-xl border border-amber-300 bg-amber-50 p-3">
             <AlertTriangle className="mt-0.5 h-5 w-5 shrink-0 text-amber-700" aria-hidden="true" />
@@ -50,19 +42,16 @@ export function DeleteStoredFileDialog({ file, onClose }: { file: StoredFile; on
             </div>
           </div>
         )}
-        <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-          <DialogClose asChild>
-            <Button variant="outline">Cancel</Button>
-          </DialogClose>
-          <Button
+        <DialogActions className="mt-6">
+          <PendingButton
             variant="danger"
-            disabled={remove.isPending}
+            pending={remove.isPending}
+            pendingLabel="Deleting..."
             onClick={() => remove.mutate(file.id, { onSuccess: onClose })}
           >
-            {remove.isPending && <ButtonSpinner />}
-            {remove.isPending ? 'Deleting...' : 'Delete file'}
-          </Button>
-        </div>
+            Delete file
+          </PendingButton>
+        </DialogActions>
       </DialogContent>
     </DialogRoot>
   );

@@ -1,8 +1,8 @@
-import { Button } from '../../../components/ui/button.js';
 import { Card } from '../../../components/ui/card.js';
 import { Skeleton } from '../../../components/ui/skeleton.js';
 import { useStorageInfo } from '../api/get-storage-info.js';
 import { StorageLimits } from './storage-limits.js';
+import { RetryNotice } from '../../../components/ui/load-failure.js';
 
 /** The live driver and limits from GET /api/storage/info, with its loading and error states. */
 export function StorageInfoCard({ className, headingLevel }: { className?: string; headingLevel?: 2 | 3 }) {
@@ -19,12 +19,10 @@ export function StorageInfoCard({ className, headingLevel }: { className?: strin
       <Card
         className={`flex flex-wrap items-center justify-between gap-3 border-red-200 bg-red-50/50 p-4 ${className ?? ''}`}
       >
-        <p role="alert" className="text-sm text-red-800">
-          Failed to load storage information: {info.error.message}
-        </p>
-        <Button variant="outline" size="sm" onClick={() => void info.refetch()}>
-          Try again
-        </Button>
+        <RetryNotice
+          message={`Failed to load storage information: ${info.error.message}`}
+          onRetry={() => void info.refetch()}
+        />
       </Card>
     );
   }

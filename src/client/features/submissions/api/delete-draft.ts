@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { queryKeys } from '../../../lib/query-keys.js';
 import { request } from '../../../lib/request.js';
 import { toast } from '../../../lib/toast.js';
-import { draftKey } from './get-draft.js';
-import { DRAFTS_KEY } from './get-drafts.js';
 
-export function deleteDraft(id: number): Promise<unknown> {
-  return request<unknown>(`/api/drafts/${id}`, { method: 'DELETE' });
+/** DELETE /api/drafts/{id}: answers 204. */
+export async function deleteDraft(id: number): Promise<void> {
+  await request<unknown>(`/api/drafts/${id}`, { method: 'DELETE' });
 }
 
 /** Spec section 8: "Draft deleted" / "Error deleting draft" with the server's message. */
@@ -14,7 +14,7 @@ export function useDeleteDraft(options: { onDeleted?: (id: number) => void; onFa
   return useMutation({
     mutationFn: deleteDraft,
     onSuccess: (_data, id) => {
-      queryClient.removeQueries({ queryKey: draftKey(id), exact: true });
+      queryClient.removeQueries({ queryKey: queryKeys.submissions.draft(id), exact: true });
       toast.success('Draft deleted', { description: 'Your draft has been deleted successfully.' });
       options.onDeleted?.(id);
     },
@@ -22,6 +22,6 @@ export function useDeleteDraft(options: { onDeleted?: (id: number) => void; onFa
       toast.error('Error deleting draft', { description: error.message });
       options.onFailed?.();
     },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: DRAFTS_KEY, exact: true }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.submissions.drafts(), exact: true }),
   });
 }

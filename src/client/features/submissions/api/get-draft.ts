@@ -1,11 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Draft } from '../../../../shared/api/submissions.js';
+import { queryKeys } from '../../../lib/query-keys.js';
 import { request } from '../../../lib/request.js';
-import { DRAFTS_KEY } from './get-drafts.js';
-
-export function draftKey(id: number) {
-  return [...DRAFTS_KEY, id] as const;
-}
 
 export function getDraft(id: number, signal?: AbortSignal): Promise<Draft> {
   return request<Draft>(`/api/drafts/${id}`, signal ? { signal } : {});
@@ -13,7 +9,7 @@ export function getDraft(id: number, signal?: AbortSignal): Promise<Draft> {
 
 export function draftQueryOptions(id: number) {
   return queryOptions({
-    queryKey: draftKey(id),
+    queryKey: queryKeys.submissions.draft(id),
     queryFn: ({ signal }) => getDraft(id, signal),
     // The form owns the values once loaded and saves them itself, so a copy kept after it closes would be
     // stale the next time the draft is resumed.

@@ -1,16 +1,15 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { DraftList } from '../../../../shared/api/submissions.js';
+import { queryKeys } from '../../../lib/query-keys.js';
 import { request } from '../../../lib/request.js';
 
-/** The list key: every draft mutation invalidates it (spec section 4: submit invalidates draft lists). */
-export const DRAFTS_KEY = ['/api/drafts'] as const;
-
 export function getDrafts(signal?: AbortSignal): Promise<DraftList> {
-  return request<DraftList>(DRAFTS_KEY[0], signal ? { signal } : {});
+  return request<DraftList>('/api/drafts', signal ? { signal } : {});
 }
 
 export const draftsQueryOptions = queryOptions({
-  queryKey: DRAFTS_KEY,
+  // Every draft mutation invalidates this key (spec section 4: submit invalidates draft lists).
+  queryKey: queryKeys.submissions.drafts(),
   queryFn: ({ signal }) => getDrafts(signal),
 });
 

@@ -1,11 +1,12 @@
 import type { ReactNode } from 'react';
-import { BookOpen, ExternalLink, Globe, Scale, Star } from 'lucide-react';
+import { BookOpen, ExternalLink, Globe, Scale } from 'lucide-react';
 import { pricingLabels } from '../../../../shared/catalogue.js';
 import { formatCount } from '../../../../shared/rules/count.js';
 import type { AgentFormValues } from '../../../components/agent-form/agent-form-values.js';
 import { MarkdownPreview } from '../../../components/agent-form/markdown-preview.js';
 import { Avatar } from '../../../components/ui/avatar.js';
 import { GithubIcon } from '../../../components/ui/github-icon.js';
+import { FilledStar } from '../../../components/ui/star-rating.js';
 
 function PreviewLink({ href, label, icon }: { href: string; label: string; icon: ReactNode }) {
   return (
@@ -51,12 +52,7 @@ export function AgentPreview({ values, categoryName }: { values: AgentFormValues
           </p>
           <div className="mt-4 flex flex-wrap items-center gap-2 text-sm text-slate-600">
             <span className="inline-flex items-center gap-1">
-              <Star
-                className="h-4 w-4 text-amber-500"
-                fill="currentColor"
-                strokeWidth={0}
-                aria-hidden="true"
-              />
+              <FilledStar className="h-4 w-4" />
               <span className="font-medium text-slate-800">–</span>
               <span aria-hidden="true">(0)</span>
               <span className="sr-only">No reviews yet</span>
@@ -128,12 +124,7 @@ export function AgentPreview({ values, categoryName }: { values: AgentFormValues
               )}
               {values.githubStars !== null && (
                 <span className="inline-flex items-center gap-1">
-                  <Star
-                    className="h-4 w-4 text-amber-500"
-                    fill="currentColor"
-                    strokeWidth={0}
-                    aria-hidden="true"
-                  />
+                  <FilledStar className="h-4 w-4" />
                   {formatCount(values.githubStars)} stars on GitHub
                 </span>
               )}

@@ -1,6 +1,5 @@
-import { Button } from '../../../components/ui/button.js';
-import { DialogContent, DialogDescription, DialogRoot, DialogTitle } from '../../../components/ui/dialog.js';
-import { ButtonSpinner } from '../../../components/ui/spinner.js';
+import { PendingButton } from '../../../components/ui/button.js';
+import { DialogActions, DialogContent, DialogRoot } from '../../../components/ui/dialog.js';
 
 interface DeleteDraftDialogProps {
   open: boolean;
@@ -21,20 +20,19 @@ export function DeleteDraftDialog({
   return (
     <DialogRoot open={open} onOpenChange={(next) => !pending && onOpenChange(next)}>
       {open && (
-        <DialogContent showClose={false} role="alertdialog">
-          <DialogTitle className="text-lg font-semibold text-slate-900">Delete this draft?</DialogTitle>
-          <DialogDescription className="mt-2 text-sm text-slate-600">
-            “{draftName}” and everything typed into it will be deleted. This cannot be undone.
-          </DialogDescription>
-          <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-            <Button variant="outline" onClick={() => onOpenChange(false)} disabled={pending}>
-              Cancel
-            </Button>
-            <Button variant="danger" onClick={onConfirm} disabled={pending}>
-              {pending && <ButtonSpinner />}
-              {pending ? 'Deleting...' : 'Delete draft'}
-            </Button>
-          </div>
+        <DialogContent
+          showClose={false}
+          role="alertdialog"
+          heading="Delete this draft?"
+          description={
+            <>“{draftName}” and everything typed into it will be deleted. This cannot be undone.</>
+          }
+        >
+          <DialogActions className="mt-6" busy={pending}>
+            <PendingButton variant="danger" onClick={onConfirm} pending={pending} pendingLabel="Deleting...">
+              Delete draft
+            </PendingButton>
+          </DialogActions>
         </DialogContent>
       )}
     </DialogRoot>

@@ -16,13 +16,13 @@ import {
 import { Button } from '../../../components/ui/button.js';
 import { Card } from '../../../components/ui/card.js';
 import { ButtonSpinner } from '../../../components/ui/spinner.js';
+import { queryKeys } from '../../../lib/query-keys.js';
+import { detailsByField } from '../../../lib/form-errors.js';
 import { isApiError } from '../../../lib/request.js';
 import { toast } from '../../../lib/toast.js';
 import { setUnsavedChanges } from '../../../lib/unsaved-changes.js';
 import { paths } from '../../../paths.js';
-import { useSubmissionCategories } from '../api/get-categories.js';
-import { draftKey } from '../api/get-draft.js';
-import { DRAFTS_KEY } from '../api/get-drafts.js';
+import { useCategories } from '../../../lib/get-categories.js';
 import { useDeleteDraft } from '../api/delete-draft.js';
 import { submitDraft } from '../api/submit-draft.js';
 import { useDraftAutosave } from '../hooks/use-draft-autosave.js';
@@ -30,9 +30,6 @@ import { valuesFromPrefill } from '../lib/prefill.js';
 import { AgentPreview } from './agent-preview.js';
 import { DeleteDraftDialog } from './delete-draft-dialog.js';
 import { SaveStatus, SubmissionStepper, type SubmissionStep } from './submission-stepper.js';
-
-/** The key of GET /api/user/agents/count, which drives the avatar menu's owner entries. */
-const USER_AGENTS_COUNT_KEY = ['/api/user/agents/count'] as const;
 
 export interface SourceStepProps {
   onPick: (prefill: GithubRepoPrefill) => void;
@@ -77,7 +74,7 @@ export function SubmissionForm({
 }: SubmissionFormProps) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
-  const categories = useSubmissionCategories();
+  const categories = useCategories();
   const [step, setStep] = useState<SubmissionStep>(initialStep);
   const [errors, setErrors] = useState<AgentFormErrors>({});
   const [submitError, setSubmitError] = useState<string | null>(null);
@@ -178,10 +175,11 @@ export function SubmissionForm({
       if (id === null) return;
       const result = await submitDraft(id);
       setUnsavedChanges(false);
-      queryClient.removeQueries({ queryKey: draftKey(id), exact: true });
+      queryClient.removeQueries({ queryKey: queryKeys.submissions.draft(id), exact: true });
       await Promise.all([
-        queryClient.invalidateQueries({ queryKey: DRAFTS_KEY, exact: true }),
-        queryClient.invalidateQueries({ queryKey: USER_AGENTS_COUNT_KEY }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.submissions.drafts(), exact: true }),
+        // The owner's agent count drives the avatar menu's owner entries.
+        queryClient.invalidateQueries({ queryKey: queryKeys.ownerAgents.count() }),
       ]);
       toast.success('Draft submitted', { description: 'Your agent has been submitted for review.' });
       void navigate(paths.agentStatus.href(result.agentId));
@@ -194,7 +192,7 @@ export function SubmissionForm({
         error.details &&
         Object.keys(error.details).length > 0
       ) {
-        showErrors(error.details);
+        showErrors(detailsByField(error.details));
       } else {
         setSubmitError(message);
       }

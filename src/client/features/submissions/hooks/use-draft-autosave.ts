@@ -2,11 +2,11 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { DRAFT_AUTOSAVE_DEBOUNCE_MS } from '../../../../shared/limits.js';
 import { toDraftFields, type AgentFormValues } from '../../../components/agent-form/agent-form-values.js';
+import { queryKeys } from '../../../lib/query-keys.js';
 import { isApiError } from '../../../lib/request.js';
 import { toast } from '../../../lib/toast.js';
 import { useUnsavedChangesFlag } from '../../../lib/unsaved-changes.js';
 import { createDraft } from '../api/create-draft.js';
-import { DRAFTS_KEY } from '../api/get-drafts.js';
 import { updateDraft } from '../api/update-draft.js';
 
 export type SaveState = 'idle' | 'saving' | 'saved' | 'error';
@@ -74,7 +74,7 @@ export function useDraftAutosave({ initialValues, initialDraftId, onDraftCreated
       }
       savedVersionRef.current = version;
       failedRef.current = false;
-      void queryClient.invalidateQueries({ queryKey: DRAFTS_KEY, exact: true });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.submissions.drafts(), exact: true });
       if (mountedRef.current) {
         const current = savedVersionRef.current >= versionRef.current;
         setSaveState(current ? 'saved' : 'saving');

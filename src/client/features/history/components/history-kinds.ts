@@ -1,0 +1,40 @@
+import {
+  BadgeCheck,
+  BadgeX,
+  CircleCheck,
+  CircleX,
+  FileCheck,
+  FilePen,
+  FileX,
+  MessageSquare,
+  MessageSquareReply,
+  Pencil,
+  RotateCcw,
+  Send,
+  ShieldCheck,
+  type LucideIcon,
+} from 'lucide-react';
+import type { HistoryKind } from '../../../../shared/api/history.js';
+
+export interface KindLook {
+  label: string;
+  icon: LucideIcon;
+  tone: string;
+}
+
+/** How each kind of event reads in the list and in the filter. */
+export const historyKindLooks: Record<HistoryKind, KindLook> = {
+  submitted: { label: 'Submitted', icon: Send, tone: 'bg-brand-50 text-brand-700' },
+  updated: { label: 'Updated', icon: Pencil, tone: 'bg-slate-100 text-slate-700' },
+  resubmitted: { label: 'Resubmitted', icon: RotateCcw, tone: 'bg-brand-50 text-brand-700' },
+  approved: { label: 'Approved', icon: CircleCheck, tone: 'bg-emerald-50 text-emerald-700' },
+  rejected: { label: 'Not approved', icon: CircleX, tone: 'bg-red-50 text-red-700' },
+  verified: { label: 'Verified', icon: BadgeCheck, tone: 'bg-sky-50 text-sky-700' },
+  unverified: { label: 'Verification removed', icon: BadgeX, tone: 'bg-slate-100 text-slate-700' },
+  revision_submitted: { label: 'Edit submitted', icon: FilePen, tone: 'bg-amber-50 text-amber-800' },
+  revision_approved: { label: 'Edit approved', icon: FileCheck, tone: 'bg-emerald-50 text-emerald-700' },
+  revision_rejected: { label: 'Edit not approved', icon: FileX, tone: 'bg-red-50 text-red-700' },
+  review: { label: 'Review received', icon: MessageSquare, tone: 'bg-amber-50 text-amber-800' },
+  reply: { label: 'Reply', icon: MessageSquareReply, tone: 'bg-brand-50 text-brand-700' },
+  report_resolved: { label: 'Report resolved', icon: ShieldCheck, tone: 'bg-slate-100 text-slate-700' },
+};

@@ -1,0 +1,200 @@
+import type { ClickTarget } from '../../../shared/api/metrics.js';
+import type { Db, Executor } from '../../db/database.js';
+import { utcDay } from '../../lib/time.js';
+import type { CountedViews } from '../agents/view-counter.js';
+import type { MetricsRepo } from './metrics.repo.js';
+import { rankPositions } from './metrics.service.js';
+
+export interface MetricsRecorderDeps {
+  db: Db;
+  metrics: MetricsRepo;
+}
+
+interface PendingTerm {
+  agentId: number;
+  day: string;
+  term: string;
+  impressions: number;
+  clicks: number;
+}
+
+const SNAPSHOT_FIRST_MS = 60_000;
+/** Past this many keys the day's de-duplication starts over (a bound on memory). */
+const SEEN_TERMS_MAX = 200_000;
+const SNAPSHOT_CHECK_MS = 60 * 60_000;
+
+/** Trimmed, lower case, single spaces: "  Code   Review " and "code review" are one term. */
+export function normalizeSearchTerm(q: string): string {
+  return q.trim().toLowerCase().replace(/\s+/g, ' ').slice(0, 100);
+}
+
+/**
+ * Buffers the owners' figures that arrive on hot paths (outbound clicks, search impressions and the
+ * clicks on search results) and writes them in one transaction per flush, as ViewCounter does for
+ * views; views and visitors are written by ViewCounter's own flush through `addViews`.
+ * `snapshotRanks()` (a minute after start, then hourly) takes each UTC day's category-rank snapshot.
+ */
+export class MetricsRecorder {
+  private clicks = new Map<
+    string,
+    { agentId: number; visitorHash: string; target: ClickTarget; day: string }
+  >();
+  /** Today's visitor × term × agent keys (in memory, per instance), so a reload does not count twice. */
+  private seenTerms = new Set<string>();
+  private seenDay: string | undefined;
+  private terms = new Map<string, PendingTerm>();
+  private timer: NodeJS.Timeout | undefined;
+  private snapshotDelay: NodeJS.Timeout | undefined;
+  private snapshotTimer: NodeJS.Timeout | undefined;
+  private flushing: Promise<void> = Promise.resolve();
+  private snapshotDay: string | undefined;
+
+  constructor(
+    private readonly deps: MetricsRecorderDeps,
+    private readonly onError: (error: unknown) => void,
+    /** Flushed first by `flush()`, so one call writes every buffered figure. */
+    private readonly viewCounter?: { flush(): Promise<void> },
+    private readonly flushIntervalMs = 1000,
+  ) {}
+
+  start(): void {
+    this.timer = setInterval(() => void this.flushOwn(), this.flushIntervalMs);
+    this.timer.unref();
+    // Away from start-up (and a benchmark's first figures), then hourly: a no-op once the day has one.
+    this.snapshotDelay = setTimeout(() => {
+      void this.snapshotRanks();
+      this.snapshotTimer = setInterval(() => void this.snapshotRanks(), SNAPSHOT_CHECK_MS);
+      this.snapshotTimer.unref();
+    }, SNAPSHOT_FIRST_MS);
+    this.snapshotDelay.unref();
+  }
+
+  /** Takes today's category-rank snapshot unless taken, and forgets yesterday's click visitors. */
+  snapshotRanks(): Promise<void> {
+    const today = utcDay();
+    this.flushing = this.flushing
+      .then(() => (this.snapshotDay === today ? undefined : this.takeDailySnapshot(today)))
+      .catch(this.onError);
+    return this.flushing;
+  }
+
+  /** Views and visitors counted by ViewCounter, inside its flush's transaction. */
+  async addViews(counted: CountedViews[], trx: Executor): Promise<void> {
+    for (const entry of counted) {
+      await this.deps.metrics.addMetric(entry.agentId, entry.day, 'views', entry.views, trx);
+      await this.deps.metrics.addMetric(entry.agentId, entry.day, 'visitors', entry.views, trx);
+    }
+  }
+
+  recordClick(agentId: number, visitorHash: string, target: ClickTarget, at = Date.now()): void {
+    const day = utcDay(at);
+    this.clicks.set(`${agentId}:${visitorHash}:${target}:${day}`, { agentId, visitorHash, target, day });
+  }
+
+  /** The agents a visitor saw on the first page of the search `q` (once per visitor, term, agent and flush). */
+  recordImpressions(q: string, agentIds: number[], visitorHash: string, at = Date.now()): void {
+    const term = normalizeSearchTerm(q);
+    if (!term) return;
+    const day = utcDay(at);
+    for (const agentId of new Set(agentIds)) {
+      const seen = `i:${visitorHash}:${term}:${agentId}:${day}`;
+      if (this.seenTerms.has(seen)) continue;
+      this.seenTerms.add(seen);
+      this.term(agentId, day, term).impressions += 1;
+    }
+  }
+
+  /** The visitor opened the agent from the results of the search `q`. */
+  recordSearchClick(q: string, agentId: number, visitorHash: string, at = Date.now()): void {
+    const term = normalizeSearchTerm(q);
+    if (!term) return;
+    const day = utcDay(at);
+    const seen = `c:${visitorHash}:${term}:${agentId}:${day}`;
+    if (this.seenTerms.has(seen)) return;
+    this.seenTerms.add(seen);
+    this.term(agentId, day, term).clicks += 1;
+  }
+
+  /** Writes everything buffered, views included; concurrent calls run one after another. */
+  async flush(): Promise<void> {
+    await this.viewCounter?.flush();
+    await this.flushOwn();
+  }
+
+  async stop(): Promise<void> {
+    if (this.timer) clearInterval(this.timer);
+    if (this.snapshotDelay) clearTimeout(this.snapshotDelay);
+    if (this.snapshotTimer) clearInterval(this.snapshotTimer);
+    await this.flushOwn();
+  }
+
+  private term(agentId: number, day: string, term: string): PendingTerm {
+    const key = `${agentId}:${day}:${term}`;
+    let entry = this.terms.get(key);
+    if (!entry) {
+      entry = { agentId, day, term, impressions: 0, clicks: 0 };
+      this.terms.set(key, entry);
+    }
+    return entry;
+  }
+
+  private flushOwn(): Promise<void> {
+    this.flushing = this.flushing.then(() => this.writePending()).catch(this.onError);
+    return this.flushing;
+  }
+
+  private async writePending(): Promise<void> {
+    if (this.clicks.size === 0 && this.terms.size === 0) return;
+    const clicks = [...this.clicks.values()];
+    const terms = [...this.terms.values()];
+    this.clicks.clear();
+    this.terms.clear();
+    if (this.seenDay !== utcDay() || this.seenTerms.size > SEEN_TERMS_MAX) {
+      this.seenTerms.clear();
+      this.seenDay = utcDay();
+    }
+    await this.deps.db.kysely.transaction().execute(async (trx) => {
+      const ids = [...new Set([...clicks.map((c) => c.agentId), ...terms.map((t) => t.agentId)])];
+      const published = await this.deps.metrics.publishedIds(ids, trx);
+      const counted = new Map<string, { agentId: number; day: string; metric: string; value: number }>();
+      for (const click of clicks) {
+        if (!published.has(click.agentId)) continue;
+        const fresh = await this.deps.metrics.recordClickVisitor(
+          click.agentId,
+          click.visitorHash,
+          click.target,
+          click.day,
+          trx,
+        );
+        if (!fresh) continue;
+        const metric = `clicks_${click.target}`;
+        const key = `${click.agentId}:${click.day}:${metric}`;
+        const entry = counted.get(key) ?? { agentId: click.agentId, day: click.day, metric, value: 0 };
+        entry.value += 1;
+        counted.set(key, entry);
+      }
+      for (const entry of counted.values())
+        await this.deps.metrics.addMetric(entry.agentId, entry.day, entry.metric, entry.value, trx);
+      for (const term of terms) {
+        if (published.has(term.agentId)) await this.deps.metrics.addSearchTerm(term, trx);
+      }
+    });
+  }
+
+  /**
+   * The day's category ranks of agents that have an owner (only owners read them), once a day and
+   * kept if another instance took them first, and the click pruning.
+   */
+  private async takeDailySnapshot(today: string): Promise<void> {
+    await this.deps.db.kysely.transaction().execute(async (trx) => {
+      if (!(await this.deps.metrics.hasRankSnapshot(today, trx))) {
+        const order = await this.deps.metrics.rankingOrder(trx);
+        const owned = new Set(order.filter((agent) => agent.owned).map((agent) => agent.id));
+        const ranks = rankPositions(order).filter((entry) => owned.has(entry.agentId));
+        await this.deps.metrics.writeRanks(today, ranks, trx);
+      }
+      await this.deps.metrics.deleteClickVisitorsBefore(today, trx);
+    });
+    this.snapshotDay = today;
+  }
+}

@@ -1,0 +1,365 @@
+import { sql } from 'kysely';
+import type { Db, Executor } from '../../db/database.js';
+
+export interface MetricsAgentRow {
+  id: number;
+  slug: string;
+  name: string;
+}
+
+export interface ScoreAgentRow {
+  id: number;
+  slug: string;
+  name: string;
+  ownerId: number | null;
+  status: string;
+  categoryId: number;
+  categoryName: string;
+  categorySlug: string;
+  logoUrl: string | null;
+  logoFileId: number | null;
+  docsUrl: string | null;
+  tags: string;
+  verified: boolean;
+  reputationScore: number;
+  weightedRatingSum: number;
+  weightTotal: number;
+  ratingCount: number;
+}
+
+const CHUNK = 500;
+
+/** Owners' figures: the daily aggregates, search terms, click de-duplication and rank snapshots. */
+export function createMetricsRepo(db: Db) {
+  const k = db.kysely;
+
+  async function addMetric(agentId: number, day: string, metric: string, value: number, trx: Executor = k) {
+    await trx
+      .insertInto('agent_metrics_daily')
+      .values({ agent_id: agentId, day, metric, value })
+      .onConflict((oc) =>
+        oc
+          .columns(['agent_id', 'day', 'metric'])
+          .doUpdateSet((eb) => ({ value: eb('agent_metrics_daily.value', '+', value) })),
+      )
+      .execute();
+  }
+
+  return {
+    addMetric,
+
+    /** The ids among `ids` of published agents. */
+    async publishedIds(ids: number[], trx: Executor = k): Promise<Set<number>> {
+      if (ids.length === 0) return new Set();
+      const rows = await trx
+        .selectFrom('agents')
+        .select('id')
+        .where('id', 'in', ids)
+        .where('status', '=', 'published')
+        .execute();
+      return new Set(rows.map((row) => row.id));
+    },
+
+    /** Records one visitor's click on a target; false when it was already counted that day. */
+    async recordClickVisitor(
+      agentId: number,
+      visitorHash: string,
+      target: string,
+      day: string,
+      trx: Executor = k,
+    ): Promise<boolean> {
+      const result = await trx
+        .insertInto('agent_click_visitors')
+        .values({ agent_id: agentId, visitor_hash: visitorHash, target, day })
+        .onConflict((oc) => oc.doNothing())
+        .executeTakeFirst();
+      return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
+    },
+
+    async addSearchTerm(
+      entry: { agentId: number; day: string; term: string; impressions: number; clicks: number },
+      trx: Executor = k,
+    ) {
+      await trx
+        .insertInto('agent_search_terms_daily')
+        .values({
+          agent_id: entry.agentId,
+          day: entry.day,
+          term: entry.term,
+          impressions: entry.impressions,
+          clicks: entry.clicks,
+        })
+        .onConflict((oc) =>
+          oc.columns(['agent_id', 'day', 'term']).doUpdateSet((eb) => ({
+            impressions: eb('agent_search_terms_daily.impressions', '+', entry.impressions),
+            clicks: eb('agent_search_terms_daily.clicks', '+', entry.clicks),
+          })),
+        )
+        .execute();
+    },
+
+    async deleteClickVisitorsBefore(day: string, trx: Executor = k) {
+      await trx.deleteFrom('agent_click_visitors').where('day', '<', day).execute();
+    },
+
+    async hasRankSnapshot(day: string, trx: Executor = k): Promise<boolean> {
+      const row = await trx
+        .selectFrom('agent_metrics_daily')
+        .select('agent_id')
+        .where('day', '=', day)
+        .where('metric', '=', 'rank')
+        .limit(1)
+        .executeTakeFirst();
+      return row !== undefined;
+    },
+
+    /** Every published agent with its category, in each category's ranking order (the "rating" sort). */
+    async rankingOrder(
+      trx: Executor = k,
+    ): Promise<Array<{ id: number; categoryId: number; owned: boolean }>> {
+      const rows = await trx
+        .selectFrom('agents')
+        .select(['id', 'category_id', 'owner_id'])
+        .where('status', '=', 'published')
+        .orderBy('category_id')
+        .orderBy('reputation_score', 'desc')
+        .orderBy('id', 'desc')
+        .execute();
+      return rows.map((row) => ({ id: row.id, categoryId: row.category_id, owned: row.owner_id !== null }));
+    },
+
+    /** Writes (or overwrites) the day's rank of each agent, in multi-row statements. */
+    async writeRanks(day: string, ranks: Array<{ agentId: number; rank: number }>, trx: Executor = k) {
+      for (let start = 0; start < ranks.length; start += CHUNK) {
+        const values = ranks
+          .slice(start, start + CHUNK)
+          .map((entry) => ({ agent_id: entry.agentId, day, metric: 'rank', value: entry.rank }));
+        await trx
+          .insertInto('agent_metrics_daily')
+          .values(values)
+          .onConflict((oc) =>
+            oc
+              .columns(['agent_id', 'day', 'metric'])
+              .doUpdateSet((eb) => ({ value: eb.ref('excluded.value') })),
+          )
+          .execute();
+      }
+    },
+
+    /** The owner's agents (any status), or every agent when `ownerId` is null; optionally one agent. */
+    async listAgents(
+      ownerId: number | null,
+      agentId?: number,
+      trx: Executor = k,
+    ): Promise<MetricsAgentRow[]> {
+      let query = trx.selectFrom('agents').select(['id', 'slug', 'name']);
+      if (ownerId !== null) query = query.where('owner_id', '=', ownerId);
+      if (agentId !== undefined) query = query.where('id', '=', agentId);
+      return query.orderBy('name').orderBy('id').execute();
+    },
+
+    async findAgentOwner(agentId: number, trx: Executor = k): Promise<{ ownerId: number | null } | null> {
+      const row = await trx
+        .selectFrom('agents')
+        .select('owner_id')
+        .where('id', '=', agentId)
+        .executeTakeFirst();
+      return row ? { ownerId: row.owner_id } : null;
+    },
+
+    /** The agents' stored rows between two days (inclusive), without rank. */
+    async dailyRows(agentIds: number[], fromDay: string, toDay: string, trx: Executor = k) {
+      if (agentIds.length === 0) return [];
+      const rows = await trx
+        .selectFrom('agent_metrics_daily')
+        .select(['agent_id', 'day', 'metric', 'value'])
+        .where('agent_id', 'in', agentIds)
+        .where('day', '>=', fromDay)
+        .where('day', '<=', toDay)
+        .where('metric', '<>', 'rank')
+        .execute();
+      return rows.map((row) => ({
+        agentId: row.agent_id,
+        day: row.day,
+        metric: row.metric,
+        value: Number(row.value),
+      }));
+    },
+
+    /** Favorites added per agent and day between two days (inclusive), from the favorites table. */
+    async dailyFavorites(agentIds: number[], fromDay: string, toDay: string, trx: Executor = k) {
+      if (agentIds.length === 0) return [];
+      const day = sql<string>`substr(created_at, 1, 10)`;
+      const rows = await trx
+        .selectFrom('favorites')
+        .select(['agent_id', day.as('day'), (eb) => eb.fn.countAll<number | string>().as('count')])
+        .where('agent_id', 'in', agentIds)
+        .where('created_at', '>=', fromDay)
+        .where('created_at', '<', `${toDay}~`)
+        .groupBy(['agent_id', day])
+        .execute();
+      return rows.map((row) => ({ agentId: row.agent_id, day: row.day, count: Number(row.count) }));
+    },
+
+    /** Reviews added per agent and day between two days (inclusive), from the reviews table. */
+    async dailyReviews(agentIds: number[], fromDay: string, toDay: string, trx: Executor = k) {
+      if (agentIds.length === 0) return [];
+      const day = sql<string>`substr(created_at, 1, 10)`;
+      const rows = await trx
+        .selectFrom('reviews')
+        .select(['agent_id', day.as('day'), (eb) => eb.fn.countAll<number | string>().as('count')])
+        .where('agent_id', 'in', agentIds)
+        .where('created_at', '>=', fromDay)
+        .where('created_at', '<', `${toDay}~`)
+        .groupBy(['agent_id', day])
+        .execute();
+      return rows.map((row) => ({ agentId: row.agent_id, day: row.day, count: Number(row.count) }));
+    },
+
+    async searchTerms(agentId: number, fromDay: string, toDay: string, limit: number, trx: Executor = k) {
+      const rows = await trx
+        .selectFrom('agent_search_terms_daily')
+        .select((eb) => [
+          'term',
+          eb.fn.sum<number | string>('impressions').as('impressions'),
+          eb.fn.sum<number | string>('clicks').as('clicks'),
+        ])
+        .where('agent_id', '=', agentId)
+        .where('day', '>=', fromDay)
+        .where('day', '<=', toDay)
+        .groupBy('term')
+        .orderBy('impressions', 'desc')
+        .orderBy('term')
+        .limit(limit)
+        .execute();
+      return rows.map((row) => ({
+        term: row.term,
+        impressions: Number(row.impressions),
+        clicks: Number(row.clicks),
+      }));
+    },
+
+    async findScoreAgent(agentId: number, trx: Executor = k): Promise<ScoreAgentRow | null> {
+      const row = await trx
+        .selectFrom('agents')
+        .innerJoin('categories', 'categories.id', 'agents.category_id')
+        .select([
+          'agents.id',
+          'agents.slug',
+          'agents.name',
+          'agents.owner_id',
+          'agents.status',
+          'agents.category_id',
+          'categories.name as category_name',
+          'categories.slug as category_slug',
+          'agents.logo_url',
+          'agents.logo_file_id',
+          'agents.docs_url',
+          'agents.tags',
+          'agents.verified',
+          'agents.reputation_score',
+          'agents.weighted_rating_sum',
+          'agents.weight_total',
+          'agents.rating_count',
+        ])
+        .where('agents.id', '=', agentId)
+        .executeTakeFirst();
+      if (!row) return null;
+      return {
+        id: row.id,
+        slug: row.slug,
+        name: row.name,
+        ownerId: row.owner_id,
+        status: row.status,
+        categoryId: row.category_id,
+        categoryName: row.category_name,
+        categorySlug: row.category_slug,
+        logoUrl: row.logo_url,
+        logoFileId: row.logo_file_id,
+        docsUrl: row.docs_url,
+        tags: row.tags,
+        verified: row.verified === 1,
+        reputationScore: Number(row.reputation_score),
+        weightedRatingSum: Number(row.weighted_rating_sum),
+        weightTotal: Number(row.weight_total),
+        ratingCount: Number(row.rating_count),
+      };
+    },
+
+    async meanSnapshot(trx: Executor = k): Promise<number> {
+      const row = await trx
+        .selectFrom('site_stats')
+        .select('mean_snapshot')
+        .where('id', '=', 1)
+        .executeTakeFirst();
+      return row ? Number(row.mean_snapshot) : 3.5;
+    },
+
+    /** The agent's position in its category's "rating" order and the number of published agents there. */
+    async categoryRank(
+      agent: { id: number; categoryId: number; reputationScore: number },
+      trx: Executor = k,
+    ): Promise<{ ahead: number; of: number }> {
+      const row = await trx
+        .selectFrom('agents')
+        .select((eb) => [
+          eb.fn.countAll<number | string>().as('of'),
+          eb.fn
+            .sum<number | string>(
+              eb
+                .case()
+                .when(
+                  eb.or([
+                    eb('reputation_score', '>', agent.reputationScore),
+                    eb.and([eb('reputation_score', '=', agent.reputationScore), eb('id', '>', agent.id)]),
+                  ]),
+                )
+                .then(1)
+                .else(0)
+                .end(),
+            )
+            .as('ahead'),
+        ])
+        .where('category_id', '=', agent.categoryId)
+        .where('status', '=', 'published')
+        .executeTakeFirstOrThrow();
+      return { ahead: Number(row.ahead ?? 0), of: Number(row.of) };
+    },
+
+    /** Reviews on the agent without an owner's reply (the owner's own excluded). */
+    async unansweredReviews(agentId: number, ownerId: number | null, trx: Executor = k): Promise<number> {
+      let query = trx
+        .selectFrom('reviews')
+        .select((eb) => eb.fn.countAll<number | string>().as('count'))
+        .where('agent_id', '=', agentId)
+        .where('owner_reply', 'is', null);
+      if (ownerId !== null) query = query.where('user_id', '<>', ownerId);
+      const row = await query.executeTakeFirstOrThrow();
+      return Number(row.count);
+    },
+
+    /** Every rating of the agent with its day, oldest first (for the rating over time). */
+    async ratingsByDay(agentId: number, trx: Executor = k) {
+      const rows = await trx
+        .selectFrom('reviews')
+        .select(['rating', 'created_at'])
+        .where('agent_id', '=', agentId)
+        .orderBy('created_at')
+        .execute();
+      return rows.map((row) => ({ rating: row.rating, day: row.created_at.slice(0, 10) }));
+    },
+
+    async rankSeries(agentId: number, fromDay: string, toDay: string, trx: Executor = k) {
+      return trx
+        .selectFrom('agent_metrics_daily')
+        .select(['day', 'value'])
+        .where('agent_id', '=', agentId)
+        .where('metric', '=', 'rank')
+        .where('day', '>=', fromDay)
+        .where('day', '<=', toDay)
+        .execute();
+    },
+  };
+}
+
+export type MetricsRepo = ReturnType<typeof createMetricsRepo>;

@@ -1,0 +1,346 @@
+import {
+  METRICS_RANGE_DAYS,
+  metricKeys,
+  type ChecklistItem,
+  type MetricKey,
+  type MetricTotals,
+  type MetricsRange,
+  type MetricsResponse,
+  type ScorePart,
+  type ScoreResponse,
+  type SearchTermsResponse,
+} from '../../../shared/api/metrics.js';
+import type { Db } from '../../db/database.js';
+import type { UserRow } from '../../db/schema.js';
+import { notFound } from '../../errors.js';
+import { utcDay } from '../../lib/time.js';
+import { PRIOR_WEIGHT, VERIFIED_BONUS } from '../reviews/reputation.js';
+import type { MetricsRepo } from './metrics.repo.js';
+import { ClosedDaysCache } from './closed-days-cache.js';
+
+export interface MetricsDeps {
+  db: Db;
+  metrics: MetricsRepo;
+  closedDays: ClosedDaysCache;
+}
+
+const DAY_MS = 86_400_000;
+const SEARCH_TERMS_LIMIT = 50;
+const CLICK_METRICS = new Set(['clicks_website', 'clicks_repository', 'clicks_docs']);
+
+type Viewer = Pick<UserRow, 'id' | 'role'>;
+
+function keyOf(metric: string): MetricKey | null {
+  const key = CLICK_METRICS.has(metric) ? 'clicks' : metric;
+  return (metricKeys as readonly string[]).includes(key) ? (key as MetricKey) : null;
+}
+
+const zero = (): MetricTotals => ({ views: 0, visitors: 0, favorites: 0, reviews: 0, clicks: 0 });
+const round1 = (value: number) => Math.round(value * 10) / 10;
+
+/** Every day from `from` to `to` (YYYY-MM-DD, inclusive). */
+export function daysBetween(from: string, to: string): string[] {
+  const days: string[] = [];
+  for (let at = Date.parse(`${from}T00:00:00Z`); utcDay(at) <= to; at += DAY_MS) days.push(utcDay(at));
+  return days;
+}
+
+/** The range's first and last day and the previous period of the same length. */
+export function rangeDays(range: MetricsRange, now = Date.now()) {
+  const length = METRICS_RANGE_DAYS[range];
+  const to = utcDay(now);
+  const from = utcDay(now - (length - 1) * DAY_MS);
+  return {
+    from,
+    to,
+    previousFrom: utcDay(now - (2 * length - 1) * DAY_MS),
+    previousTo: utcDay(now - length * DAY_MS),
+  };
+}
+
+/** 1-based positions within each category, from agents in ranking order grouped by category. */
+export function rankPositions(order: Array<{ id: number; categoryId: number }>) {
+  const ranks: Array<{ agentId: number; rank: number }> = [];
+  let category: number | undefined;
+  let position = 0;
+  for (const agent of order) {
+    position = agent.categoryId === category ? position + 1 : 1;
+    category = agent.categoryId;
+    ranks.push({ agentId: agent.id, rank: position });
+  }
+  return ranks;
+}
+
+/** The agent if the viewer owns it (an admin reads any); 404 otherwise, so others cannot probe ids. */
+async function assertReadable(deps: MetricsDeps, viewer: Viewer, agentId: number) {
+  const agent = await deps.metrics.findAgentOwner(agentId);
+  if (!agent || (viewer.role !== 'admin' && agent.ownerId !== viewer.id)) throw notFound('Agent not found');
+}
+
+export async function getMetrics(
+  deps: MetricsDeps,
+  viewer: Viewer,
+  query: { range: MetricsRange; agentId?: number },
+  now = Date.now(),
+): Promise<MetricsResponse> {
+  if (query.agentId !== undefined) await assertReadable(deps, viewer, query.agentId);
+  const agents =
+    query.agentId !== undefined
+      ? await deps.metrics.listAgents(null, query.agentId)
+      : await deps.metrics.listAgents(viewer.id);
+  const { from, to, previousFrom } = rangeDays(query.range, now);
+  const ids = agents.map((agent) => agent.id);
+  // Closed days (before yesterday) come from the cache; only yesterday and today are read each time.
+  const lastClosed = utcDay(now - 2 * DAY_MS);
+  const windowStart = ClosedDaysCache.windowStart(lastClosed);
+  const missing = ids.filter((id) => !deps.closedDays.get(id, lastClosed));
+  if (missing.length > 0) {
+    const arrays = new Map(missing.map((id) => [id, ClosedDaysCache.empty()]));
+    const startMs = Date.parse(`${windowStart}T00:00:00Z`);
+    for (const row of await deps.metrics.dailyRows(missing, windowStart, lastClosed)) {
+      const key = keyOf(row.metric);
+      const values = arrays.get(row.agentId);
+      if (!key || !values) continue;
+      const offset = Math.round((Date.parse(`${row.day}T00:00:00Z`) - startMs) / DAY_MS);
+      values[ClosedDaysCache.index(offset, key)]! += row.value;
+    }
+    for (const [id, values] of arrays) deps.closedDays.set(id, lastClosed, values);
+  }
+  const [open, favorites, reviews] = await Promise.all([
+    deps.metrics.dailyRows(ids, utcDay(now - DAY_MS), to),
+    deps.metrics.dailyFavorites(ids, previousFrom, to),
+    deps.metrics.dailyReviews(ids, previousFrom, to),
+  ]);
+
+  const days = daysBetween(from, to);
+  const byDay = new Map(days.map((day) => [day, zero()]));
+  const byAgent = new Map(ids.map((id) => [id, zero()]));
+  const totals = zero();
+  const previous = zero();
+  const addDay = (day: string, key: keyof MetricTotals, value: number) => {
+    if (day < from) {
+      if (day >= previousFrom) previous[key] += value;
+      return;
+    }
+    if (day > to) return;
+    totals[key] += value;
+    const dayTotals = byDay.get(day);
+    if (dayTotals) dayTotals[key] += value;
+  };
+  const addAgent = (agentId: number, day: string, key: keyof MetricTotals, value: number) => {
+    if (day < from || day > to) return;
+    const agentTotals = byAgent.get(agentId);
+    if (agentTotals) agentTotals[key] += value;
+  };
+  // Closed days: the agents' arrays summed per day (typed-array adds), then each day once.
+  const windowDays = daysBetween(windowStart, lastClosed);
+  const summed = ClosedDaysCache.empty();
+  const width = metricKeys.length;
+  for (const id of ids) {
+    const values = deps.closedDays.get(id, lastClosed);
+    if (!values) continue;
+    const agentTotals = byAgent.get(id)!;
+    for (let offset = 0; offset < windowDays.length; offset += 1) {
+      const day = windowDays[offset]!;
+      if (day < previousFrom) continue;
+      const base = offset * width;
+      for (let key = 0; key < width; key += 1) {
+        const value = values[base + key]!;
+        if (value === 0) continue;
+        summed[base + key]! += value;
+        if (day >= from) agentTotals[metricKeys[key]!] += value;
+      }
+    }
+  }
+  for (const [offset, day] of windowDays.entries()) {
+    if (day < previousFrom) continue;
+    for (const [key, name] of metricKeys.entries()) {
+      const value = summed[offset * width + key]!;
+      if (value !== 0) addDay(day, name, value);
+    }
+  }
+  for (const row of open) {
+    const key = keyOf(row.metric);
+    if (!key) continue;
+    addDay(row.day, key, row.value);
+    addAgent(row.agentId, row.day, key, row.value);
+  }
+  for (const [key, rows] of [
+    ['favorites', favorites],
+    ['reviews', reviews],
+  ] as const) {
+    for (const row of rows) {
+      addDay(row.day, key, row.count);
+      addAgent(row.agentId, row.day, key, row.count);
+    }
+  }
+
+  return {
+    range: query.range,
+    from,
+    to,
+    totals,
+    previous,
+    series: days.map((date) => ({ date, ...byDay.get(date)! })),
+    agents: agents.map((agent) => ({
+      id: agent.id,
+      slug: agent.slug,
+      name: agent.name,
+      totals: byAgent.get(agent.id)!,
+    })),
+  };
+}
+
+export async function listSearchTerms(
+  deps: MetricsDeps,
+  viewer: Viewer,
+  query: { range: MetricsRange; agentId: number },
+  now = Date.now(),
+): Promise<SearchTermsResponse> {
+  await assertReadable(deps, viewer, query.agentId);
+  const { from, to } = rangeDays(query.range, now);
+  return { terms: await deps.metrics.searchTerms(query.agentId, from, to, SEARCH_TERMS_LIMIT) };
+}
+
+/**
+ * The reputation score taken apart (src/server/features/reviews/reputation.ts):
+ *   score = ((C·m + S) / (C + W) − 1) / 4 · 100 + bonus
+ *         = C/(C+W) · (m − 1)·25  +  W/(C+W) · (S/W − 1)·25  +  bonus
+ * i.e. the prior's share of the site mean, the reviews' share of their weighted mean, and the bonus;
+ * "adjustment" carries the rounding and the 0-100 clamp, so the parts add up to the stored score.
+ */
+export function scoreParts(input: {
+  score: number;
+  siteMean: number;
+  weightTotal: number;
+  weightedRatingSum: number;
+  verified: boolean;
+}): ScorePart[] {
+  const denominator = PRIOR_WEIGHT + input.weightTotal;
+  const prior = round1(((PRIOR_WEIGHT * (input.siteMean - 1)) / denominator) * 25);
+  const reviews = round1(((input.weightedRatingSum - input.weightTotal) / denominator) * 25);
+  const verification = input.verified ? VERIFIED_BONUS : 0;
+  const adjustment = round1(input.score - prior - reviews - verification);
+  return [
+    { key: 'prior', label: `Site average (${PRIOR_WEIGHT} prior reviews at the site mean)`, points: prior },
+    { key: 'reviews', label: 'Weighted reviews', points: reviews },
+    { key: 'verification', label: 'Verification bonus', points: verification },
+    { key: 'adjustment', label: 'Rounding and the 0–100 limit', points: adjustment },
+  ];
+}
+
+export async function getScoreBreakdown(
+  deps: MetricsDeps,
+  viewer: Viewer,
+  query: { range: MetricsRange; agentId: number },
+  now = Date.now(),
+): Promise<ScoreResponse> {
+  const agent = await deps.metrics.findScoreAgent(query.agentId);
+  if (!agent || (viewer.role !== 'admin' && agent.ownerId !== viewer.id)) throw notFound('Agent not found');
+  const { from, to } = rangeDays(query.range, now);
+  const [siteMean, rank, unanswered, ratings, ranks] = await Promise.all([
+    deps.metrics.meanSnapshot(),
+    deps.metrics.categoryRank(agent),
+    deps.metrics.unansweredReviews(agent.id, agent.ownerId),
+    deps.metrics.ratingsByDay(agent.id),
+    deps.metrics.rankSeries(agent.id, from, to),
+  ]);
+
+  let tags: unknown[] = [];
+  try {
+    const parsed: unknown = JSON.parse(agent.tags);
+    if (Array.isArray(parsed)) tags = parsed;
+  } catch {
+    tags = [];
+  }
+  const edit = `/edit-agent/${agent.id}`;
+  const checklist: ChecklistItem[] = [
+    {
+      key: 'logo',
+      label: 'Add a logo',
+      done: agent.logoUrl !== null || agent.logoFileId !== null,
+      detail:
+        agent.logoUrl !== null || agent.logoFileId !== null ? null : 'The listing shows a placeholder logo',
+      fixPath: edit,
+    },
+    {
+      key: 'docs',
+      label: 'Link your documentation',
+      done: Boolean(agent.docsUrl),
+      detail: agent.docsUrl ? null : 'No docs link on the listing',
+      fixPath: edit,
+    },
+    {
+      key: 'tags',
+      label: 'Add at least 3 tags',
+      done: tags.length >= 3,
+      detail: tags.length >= 3 ? null : `${tags.length} of 3 tags`,
+      fixPath: edit,
+    },
+    {
+      key: 'verification',
+      label: 'Verify the repository',
+      done: agent.verified,
+      detail: agent.verified ? null : `Verified agents get ${VERIFIED_BONUS} extra points`,
+      fixPath: `/agent-status/${agent.id}`,
+    },
+    {
+      key: 'unanswered-reviews',
+      label: 'Reply to reviews',
+      done: unanswered === 0,
+      detail:
+        unanswered === 0
+          ? null
+          : `${unanswered} ${unanswered === 1 ? 'review has' : 'reviews have'} no reply`,
+      fixPath: `/agents/${encodeURIComponent(agent.slug)}#reviews`,
+    },
+  ];
+
+  const rankByDay = new Map(ranks.map((row) => [row.day, Number(row.value)]));
+  let ratingIndex = 0;
+  let count = 0;
+  let sum = 0;
+  const series = daysBetween(from, to).map((date) => {
+    while (ratingIndex < ratings.length && ratings[ratingIndex]!.day <= date) {
+      count += 1;
+      sum += ratings[ratingIndex]!.rating;
+      ratingIndex += 1;
+    }
+    return {
+      date,
+      rating: count > 0 ? Math.round((sum / count) * 100) / 100 : null,
+      rank: rankByDay.get(date) ?? null,
+    };
+  });
+
+  return {
+    agentId: agent.id,
+    score: agent.reputationScore,
+    parts: scoreParts({
+      score: agent.reputationScore,
+      siteMean,
+      weightTotal: agent.weightTotal,
+      weightedRatingSum: agent.weightedRatingSum,
+      verified: agent.verified,
+    }),
+    inputs: {
+      priorWeight: PRIOR_WEIGHT,
+      siteMean,
+      weightTotal: agent.weightTotal,
+      weightedRatingSum: agent.weightedRatingSum,
+      weightedMean: agent.weightTotal > 0 ? agent.weightedRatingSum / agent.weightTotal : null,
+      reviewCount: agent.ratingCount,
+      verified: agent.verified,
+      verificationBonus: agent.verified ? VERIFIED_BONUS : 0,
+    },
+    rank: {
+      categoryId: agent.categoryId,
+      categoryName: agent.categoryName,
+      categorySlug: agent.categorySlug,
+      position: agent.status === 'published' ? rank.ahead + 1 : null,
+      of: rank.of,
+    },
+    checklist,
+    series,
+  };
+}
