@@ -48,6 +48,12 @@ function forgetSessionHint(): void {
   document.cookie = `${SESSION_HINT.split('=')[0]}=; Max-Age=0; Path=/; SameSite=Lax${secure}`;
 }
 
+/** Puts the hint back when a call expected to end the session did not (a wrong password). */
+function restoreSessionHint(): void {
+  const secure = window.location.protocol === 'https:' ? '; Secure' : '';
+  document.cookie = `${SESSION_HINT}; Path=/; SameSite=Lax${secure}`;
+}
+
 /**
  * Spec section 6: a 401 on the current-user call yields "no user", not an error. Without the session hint
  * cookie nobody can be signed in, so the call (and the browser's console line about its 401) is skipped.
@@ -93,6 +99,12 @@ interface AuthSessionValue {
   resetSession: () => Promise<void>;
   /** After the server already ended the session (e.g. account deletion): forget it here and in other tabs. */
   endSessionLocally: () => void;
+  /**
+   * Before a call that ends the session on success (account deletion): no current-user call is asked for
+   * while it runs, since the live socket may hear of the end before the call's answer. Returns the undo
+   * for when the call fails.
+   */
+  expectSessionEnd: () => () => void;
   /** For login and registration: stores the user and tells the other tabs. */
   setSessionUser: (user: SessionUser) => void;
   refetchUser: () => Promise<SessionUser | null>;
@@ -177,6 +189,11 @@ export function AuthSessionProvider({ children }: { children: ReactNode }) {
     postTabMessage({ type: 'logout' });
   }, [clearSession]);
 
+  const expectSessionEnd = useCallback(() => {
+    forgetSessionHint();
+    return restoreSessionHint;
+  }, []);
+
   const setSessionUser = useCallback(
     (next: SessionUser) => {
       queryClient.setQueryData(CURRENT_USER_KEY, next);
@@ -240,6 +257,7 @@ export function AuthSessionProvider({ children }: { children: ReactNode }) {
       logout,
       resetSession,
       endSessionLocally,
+      expectSessionEnd,
       setSessionUser,
       refetchUser,
       alert,
@@ -252,6 +270,7 @@ export function AuthSessionProvider({ children }: { children: ReactNode }) {
       logout,
       resetSession,
       endSessionLocally,
+      expectSessionEnd,
       setSessionUser,
       refetchUser,
       alert,

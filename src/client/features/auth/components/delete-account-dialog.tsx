@@ -15,7 +15,7 @@ export function DeleteAccountDialog() {
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | undefined>(undefined);
   const deletion = useDeleteAccount();
-  const { endSessionLocally } = useAuthSession();
+  const { endSessionLocally, expectSessionEnd } = useAuthSession();
   const navigate = useNavigate();
 
   const onOpenChange = (next: boolean) => {
@@ -28,6 +28,7 @@ export function DeleteAccountDialog() {
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (deletion.isPending) return;
+    const keepSession = expectSessionEnd();
     deletion.mutate(password, {
       onSuccess: () => {
         setOpen(false);
@@ -38,6 +39,7 @@ export function DeleteAccountDialog() {
         void Promise.resolve(navigate(paths.home.href(), { replace: true })).then(endSessionLocally);
       },
       onError: (failure) => {
+        keepSession();
         const message = isApiError(failure) ? failure.message : 'An error occurred. Please try again.';
         setError(isApiError(failure) ? (failure.details?.password?.[0] ?? message) : message);
       },
