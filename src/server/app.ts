@@ -49,6 +49,7 @@ import { requestIdFor } from './http/request-id.js';
 import { shareCacheInvalidations } from './lib/cache-invalidation.js';
 import { closeRedis, connectRedis, duplicateRedis } from './lib/redis.js';
 import { ResponseCache } from './lib/response-cache.js';
+import { markWritersFresh } from './http/fresh-reads.js';
 import { NotificationHub } from './realtime/notification-hub.js';
 import realtimeRoutes from './realtime/realtime.routes.js';
 import { createMailer } from './mail/mailer.js';
@@ -90,7 +91,7 @@ export interface BuildAppOptions {
 
 /** Builds the whole application; the caller decides whether and where it listens. */
 export async function buildApp(config: Config, options: BuildAppOptions = {}): Promise<FastifyInstance> {
-  const responseCache = new ResponseCache();
+  const responseCache = new ResponseCache({ enabled: config.responseCache });
   const cachedResponder = createCachedResponder(responseCache, { https: config.secureCookies });
   let connections!: GracefulDrain;
   const app = Fastify({
@@ -189,6 +190,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   await app.register(rateLimits, { redis });
   await app.register(originCheck);
   await app.register(sessions);
+  markWritersFresh(app, config.secureCookies);
 
   await app.register(swagger, {
     openapi: {

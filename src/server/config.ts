@@ -47,6 +47,7 @@ const envSchema = z.object({
   TRUST_PROXY: booleanFlag.default(false),
   IMAGE_WORKERS: z.coerce.number().int().min(1).max(64).default(1),
   IMAGE_QUEUE: z.coerce.number().int().min(0).max(10_000).default(32),
+  RESPONSE_CACHE: z.enum(['on', 'off']).default('on'),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -83,6 +84,8 @@ export interface Config {
   readonly trustProxy: boolean;
   /** Uploaded images decoded at once, and uploads that may wait for that (decision 0012). */
   readonly images: { readonly workers: number; readonly waiting: number };
+  /** off computes every catalogue read: for measuring the uncached path (npm run bench). */
+  readonly responseCache: boolean;
   readonly clientDir: string;
 }
 
@@ -145,6 +148,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     logLevel: values.LOG_LEVEL,
     trustProxy: values.TRUST_PROXY,
     images: { workers: values.IMAGE_WORKERS, waiting: values.IMAGE_QUEUE },
+    responseCache: values.RESPONSE_CACHE === 'on',
     clientDir: path.resolve(import.meta.dirname, '../../dist/client'),
   });
 }

@@ -76,8 +76,10 @@ describe('favorites', () => {
       isFavorited: false,
       favoriteId: null,
     });
+    // The writer reads their own change at once; others within a second (tests/api/fresh-reads.test.ts).
     expect(
-      ((await (await t.request(`/api/agents/${agent.slug}`)).json()) as AgentDetail).favoritesCount,
+      ((await (await t.request(`/api/agents/${agent.slug}`, { headers: { cookie } })).json()) as AgentDetail)
+        .favoritesCount,
     ).toBe(0);
   });
 

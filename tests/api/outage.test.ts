@@ -93,11 +93,14 @@ describe('a Redis outage', () => {
 
   it('shares limits and cache invalidations while Redis is up', async () => {
     expect(await fourthCallAcrossInstances(freshEmail())).toBe(429);
-    b.app.responseCache.set('before', '{}');
-    a.app.responseCache.invalidate();
+    const cache = b.app.responseCache;
+    cache.set('before', '{}', ['agent:1'], cache.now());
+    cache.set('other agent', '{}', ['agent:2'], cache.now());
+    a.app.responseCache.invalidate(['agent:1']);
     await waitFor('the invalidation to reach b', async () =>
-      b.app.responseCache.get('before') === undefined ? true : undefined,
+      cache.get('before') === undefined ? true : undefined,
     );
+    expect(cache.get('other agent')).toBe('{}');
     expect((await readiness(a)).status).toBe(200);
   });
 
@@ -177,7 +180,7 @@ describe('a Redis outage', () => {
 
   it('drops no cache invalidation for good: an instance’s write is seen elsewhere once Redis is back', async () => {
     a.app.responseCache.invalidate(); // cannot be announced now, and must not throw or hang
-    b.app.responseCache.set('during', '{}');
+    b.app.responseCache.set('during', '{}', ['listings'], b.app.responseCache.now());
     expect(b.app.responseCache.get('during')).toBe('{}');
 
     await redis.start();
@@ -189,8 +192,8 @@ describe('a Redis outage', () => {
 
   it('shares limits and invalidations again once Redis is back, without a restart', async () => {
     expect(await fourthCallAcrossInstances(freshEmail())).toBe(429);
-    b.app.responseCache.set('after', '{}');
-    a.app.responseCache.invalidate();
+    b.app.responseCache.set('after', '{}', ['listings'], b.app.responseCache.now());
+    a.app.responseCache.invalidate(['listings']);
     await waitFor('the invalidation to reach b', async () =>
       b.app.responseCache.get('after') === undefined ? true : undefined,
     );

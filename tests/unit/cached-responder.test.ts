@@ -9,8 +9,8 @@ import { ResponseCache } from '../../src/server/lib/response-cache.js';
 const cache = new ResponseCache();
 const responder = createCachedResponder(cache, { https: false });
 const listing = JSON.stringify({ agents: [{ name: 'Patchwork', tagline: 'x'.repeat(2000) }] });
-cache.set('/api/agents?sort=name', listing);
-cache.set('/api/agents/patchwork', '{"slug":"patchwork"}');
+cache.set('/api/agents?sort=name', listing, ['listings'], cache.now());
+cache.set('/api/agents/patchwork', '{"slug":"patchwork"}', ['agent:1'], cache.now());
 
 // Whatever the responder hands on is answered here, as Fastify would answer it.
 const server = http.createServer((request, response) => {

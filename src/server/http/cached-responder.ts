@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { gzipSync } from 'node:zlib';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import { FRESH_READS_COOKIE } from './fresh-reads.js';
 import { requestIdFor } from './request-id.js';
 import type { ResponseCache } from '../lib/response-cache.js';
 import { apiHeaders } from '../plugins/security-headers.js';
@@ -21,13 +22,15 @@ export interface CachedResponder {
 /**
  * Answers public catalogue reads that the response cache holds (docs/decisions/0003) in front of
  * Fastify: no routing, request objects, cookie parsing, session lookup, validation, serialization or
- * compression per request. Only URLs the catalogue routes put in the cache are ever found there, so
+ * compression per request. Someone who has just written (http/fresh-reads.ts) goes on to Fastify,
+ * which computes their answer. Only URLs the catalogue routes put in the cache are ever found there, so
  * every other request goes on to Fastify unchanged. The answer is the one Fastify would send: the
  * API's security headers, the request id, gzip when asked. While the app drains on shutdown,
  * everything goes to Fastify, which closes kept-alive connections.
  */
 export function createCachedResponder(cache: ResponseCache, options: { https: boolean }): CachedResponder {
   const sessionCookie = `${sessionCookieNameFor(options.https)}=`;
+  const freshReadsCookie = `${FRESH_READS_COOKIE}=`;
   const baseHeaders = {
     ...apiHeaders(options),
     'content-type': 'application/json; charset=utf-8',
@@ -42,8 +45,9 @@ export function createCachedResponder(cache: ResponseCache, options: { https: bo
       if (!open || request.method !== 'GET' || request.url === undefined) return false;
       const entry = cache.getEntry(request.url);
       if (!entry) return false;
-      if (request.headers.cookie?.includes(sessionCookie) && AGENT_DETAIL_PATH.test(request.url))
-        return false;
+      const cookies = request.headers.cookie;
+      if (cookies?.includes(sessionCookie) && AGENT_DETAIL_PATH.test(request.url)) return false;
+      if (cookies?.includes(freshReadsCookie)) return false;
 
       const started = log ? performance.now() : 0;
       let body: string | Buffer = entry.body;

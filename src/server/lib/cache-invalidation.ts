@@ -3,8 +3,15 @@ import type { Redis } from 'ioredis';
 import { isRedisReady, type RedisLogger } from './redis.js';
 import type { ResponseCache } from './response-cache.js';
 
+/** What an instance announces: the tags it invalidated (null: everything), and who it is. */
+interface Announcement {
+  from: string;
+  tags: readonly string[] | null;
+}
+
 /**
- * Shares response-cache invalidations between instances through Redis pub/sub (docs/decisions/0003).
+ * Shares response-cache invalidations between instances through Redis pub/sub (docs/decisions/0003,
+ * 0014): each message names the tags a write dropped, and the others drop the same.
  * While Redis is unreachable an instance cannot tell the others: a write is seen at once on the
  * instance that made it and on the others when their entries expire (the cache's TTL, 30 s). When
  * Redis returns, each instance empties its cache (it may have missed announcements) and announces
@@ -19,20 +26,24 @@ export async function shareCacheInvalidations(
   const instanceId = randomUUID();
   let unannounced = false;
 
-  const announce = () => {
+  const announce = (tags: readonly string[] | null) => {
     if (!isRedisReady(publisher)) {
       unannounced = true;
       return;
     }
-    unannounced = false;
-    publisher.publish(channel, instanceId).catch((error: unknown) => {
+    const message: Announcement = { from: instanceId, tags };
+    publisher.publish(channel, JSON.stringify(message)).catch((error: unknown) => {
       unannounced = true;
       log.warn({ err: error }, 'cache invalidation not announced');
     });
   };
   cache.onInvalidate(announce);
   publisher.on('ready', () => {
-    if (unannounced) announce();
+    // What was written while Redis was away is not known tag by tag any more: everything goes.
+    if (unannounced) {
+      unannounced = false;
+      announce(null);
+    }
   });
 
   let subscribedOnce = false;
@@ -42,13 +53,30 @@ export async function shareCacheInvalidations(
     // an announcement made before that is covered too.
     if (!subscribedOnce) return;
     subscriber.subscribe(channel).then(
-      () => cache.clearLocal(),
+      () => cache.invalidateLocal(null),
       (error: unknown) => log.warn({ err: error }, 'cache invalidations: subscribing again failed'),
     );
   });
-  subscriber.on('message', (from, sender) => {
-    if (from === channel && sender !== instanceId) cache.clearLocal();
+  subscriber.on('message', (from, text) => {
+    if (from !== channel) return;
+    const message = parseAnnouncement(text);
+    if (message?.from !== instanceId) cache.invalidateLocal(message ? message.tags : null);
   });
   await subscriber.subscribe(channel);
   subscribedOnce = true;
+}
+
+/** An announcement from another instance; null for a message this version cannot read (drop everything). */
+function parseAnnouncement(text: string): Announcement | null {
+  try {
+    const value: unknown = JSON.parse(text);
+    if (typeof value !== 'object' || value === null) return null;
+    const { from, tags } = value as Record<string, unknown>;
+    if (typeof from !== 'string') return null;
+    if (tags === null) return { from, tags: null };
+    if (Array.isArray(tags) && tags.every((tag) => typeof tag === 'string')) return { from, tags };
+    return null;
+  } catch {
+    return null;
+  }
 }

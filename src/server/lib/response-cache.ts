@@ -1,24 +1,63 @@
 /**
- * A small in-process cache of serialized public responses (listings, details, reviews).
- * Every catalogue write calls invalidate(), which starts a new generation, so the next read
- * after a write never sees an older answer. Entries also expire after ttlMs so slowly moving
- * counters (views) refresh without a write.
+ * A small in-process cache of serialized public responses (listings, details, reviews), invalidated
+ * by tag (docs/decisions/0014-targeted-cache-invalidation.md). Each entry carries the tags of what it
+ * shows: `agent:<id>`, `reviews:<id>`, `category:<id>`, `listings` or `categories`. A write drops
+ * only the tags it changed; counters that move all the time (favorites, ratings in listings) are
+ * settled in one batch at most SETTLE_MS later instead of emptying the cache at every write.
+ * Entries also expire after ttlMs so slowly moving counters (views, trending) refresh without a write.
  */
 export interface CacheEntry {
   readonly body: string;
   readonly expiresAt: number;
+  readonly tags: readonly string[];
+  /** The invalidation clock when the answer was computed: it is stale if a tag moved past it. */
+  readonly computedAt: number;
   /** The body gzipped, made the first time a client that accepts gzip asks for it. */
   gzip?: Buffer;
 }
 
+/** The tags a cached answer can carry; a write names the same tags to drop what it changed. */
+export const cacheTags = {
+  /** Every listing, search and home answer: they order and count by ratings, favorites and categories. */
+  listings: 'listings',
+  /** The category list and the filter options (counts per category, pricing, tags). */
+  categories: 'categories',
+  agent: (agentId: number) => `agent:${agentId}`,
+  reviews: (agentId: number) => `reviews:${agentId}`,
+  category: (categorySlug: string) => `category:${categorySlug}`,
+} as const;
+
+/** How long a soft change (touch) may stay unseen by other visitors: well inside the promised 1 s. */
+export const SETTLE_MS = 300;
+
+/** null means every entry. */
+export type InvalidationListener = (tags: readonly string[] | null) => void;
+
 export class ResponseCache {
   private entries = new Map<string, CacheEntry>();
-  private listeners: Array<() => void> = [];
+  private listeners: InvalidationListener[] = [];
+  /** Advances at every invalidation; an entry remembers the value it was computed at. */
+  private clock = 0;
+  private everythingInvalidatedAt = 0;
+  private tagInvalidatedAt = new Map<string, number>();
+  private pendingTags = new Set<string>();
+  private settleTimer: NodeJS.Timeout | undefined;
 
-  constructor(
-    private readonly maxEntries = 5000,
-    private readonly ttlMs = 30_000,
-  ) {}
+  private readonly maxEntries: number;
+  private readonly ttlMs: number;
+  /** false turns caching off (RESPONSE_CACHE=off): every read is computed, for benchmarks of that path. */
+  private readonly enabled: boolean;
+
+  constructor(options: { maxEntries?: number; ttlMs?: number; enabled?: boolean } = {}) {
+    this.maxEntries = options.maxEntries ?? 5000;
+    this.ttlMs = options.ttlMs ?? 30_000;
+    this.enabled = options.enabled ?? true;
+  }
+
+  /** The clock to pass to set(): taken before computing, so a write during the computation wins. */
+  now(): number {
+    return this.clock;
+  }
 
   get(key: string): string | undefined {
     return this.getEntry(key)?.body;
@@ -28,7 +67,7 @@ export class ResponseCache {
   getEntry(key: string): CacheEntry | undefined {
     const entry = this.entries.get(key);
     if (!entry) return undefined;
-    if (entry.expiresAt < Date.now()) {
+    if (entry.expiresAt < Date.now() || this.isStale(entry.computedAt, entry.tags)) {
       this.entries.delete(key);
       return undefined;
     }
@@ -38,30 +77,63 @@ export class ResponseCache {
     return entry;
   }
 
-  set(key: string, body: string): void {
+  /** Stores an answer computed from the data as of `computedAt`, unless a write to its tags came since. */
+  set(key: string, body: string, tags: readonly string[], computedAt: number): void {
+    if (!this.enabled || this.isStale(computedAt, tags)) return;
     if (this.entries.size >= this.maxEntries) {
       const oldest = this.entries.keys().next().value;
       if (oldest !== undefined) this.entries.delete(oldest);
     }
-    this.entries.set(key, { body, expiresAt: Date.now() + this.ttlMs });
+    this.entries.set(key, { body, tags, computedAt, expiresAt: Date.now() + this.ttlMs });
   }
 
-  /** Drops every entry here and tells subscribers (other instances, through pub/sub). */
-  invalidate(): void {
-    this.clearLocal();
-    for (const listener of this.listeners) listener();
+  /** Drops the answers with these tags (every answer when none are given) and tells other instances. */
+  invalidate(tags?: readonly string[]): void {
+    this.invalidateLocal(tags ?? null);
+    for (const listener of this.listeners) listener(tags ?? null);
   }
 
-  /** Drops every entry without telling anyone: used when another instance announced a write. */
-  clearLocal(): void {
-    this.entries.clear();
+  /**
+   * A counter under these tags moved: the answers showing it are dropped within SETTLE_MS, together
+   * with every other change in that window, so a burst of favorites costs one recomputation per answer.
+   */
+  touch(tags: readonly string[]): void {
+    for (const tag of tags) this.pendingTags.add(tag);
+    this.settleTimer ??= setTimeout(() => this.settle(), SETTLE_MS).unref();
   }
 
-  onInvalidate(listener: () => void): void {
+  /** Applies the pending soft changes now (shutdown, tests). */
+  settle(): void {
+    clearTimeout(this.settleTimer);
+    this.settleTimer = undefined;
+    if (this.pendingTags.size === 0) return;
+    const tags = [...this.pendingTags];
+    this.pendingTags.clear();
+    this.invalidate(tags);
+  }
+
+  /** Drops answers without telling anyone: used when another instance announced a write. */
+  invalidateLocal(tags: readonly string[] | null): void {
+    this.clock += 1;
+    if (tags === null) {
+      this.everythingInvalidatedAt = this.clock;
+      this.entries.clear();
+      return;
+    }
+    for (const tag of tags) this.tagInvalidatedAt.set(tag, this.clock);
+  }
+
+  onInvalidate(listener: InvalidationListener): void {
     this.listeners.push(listener);
   }
 
   get size(): number {
     return this.entries.size;
+  }
+
+  private isStale(computedAt: number, tags: readonly string[]): boolean {
+    if (this.everythingInvalidatedAt > computedAt) return true;
+    for (const tag of tags) if ((this.tagInvalidatedAt.get(tag) ?? 0) > computedAt) return true;
+    return false;
   }
 }

@@ -3,7 +3,7 @@ import type { AgentListingFields } from '../../../shared/api/submissions.js';
 import type { Db, Executor } from '../../db/database.js';
 import type { UserRow } from '../../db/schema.js';
 import { conflict, notFound } from '../../errors.js';
-import type { ResponseCache } from '../../lib/response-cache.js';
+import { cacheTags, type ResponseCache } from '../../lib/response-cache.js';
 import { nowIso, utcDay } from '../../lib/time.js';
 import type { SearchVocabulary } from '../agents/agents.service.js';
 import type { CategoriesRepo } from '../categories/categories.repo.js';
@@ -267,8 +267,9 @@ export async function approveSubmission(deps: ModerationDeps, admin: UserRow, ag
       return { kind: 'revision' as const, notices };
     }),
   );
-  // The catalogue changed: cached pages and the typo-correction words must see it at once.
-  deps.cache.invalidate();
+  // The catalogue changed: the agent's page, listings, category counts and the typo-correction words
+  // must see it at once.
+  deps.cache.invalidate([cacheTags.agent(agentId), cacheTags.listings, cacheTags.categories]);
   deps.vocabulary.invalidate();
   publishNotices(deps, notices);
   return { agentId, status: 'published' as const, kind };

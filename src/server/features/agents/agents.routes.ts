@@ -11,6 +11,7 @@ import {
 import { cachedJson } from '../../http/cached-json.js';
 import { errorResponses } from '../../http/error-responses.js';
 import { visitorFor } from '../../http/visitor.js';
+import { cacheTags } from '../../lib/response-cache.js';
 import {
   findPublishedAgentOr404,
   getAgent,
@@ -32,7 +33,11 @@ const agentsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: agentListResponseSchema, ...errorResponses(400) },
       },
     },
-    (request, reply) => cachedJson(request, reply, () => listAgents(deps, request.query)),
+    (request, reply) =>
+      cachedJson(request, reply, async () => ({
+        body: await listAgents(deps, request.query),
+        tags: [cacheTags.listings],
+      })),
   );
 
   app.get(
@@ -47,7 +52,10 @@ const agentsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       if (request.user) return getAgentForViewer(deps, request.params.id, request.user.id);
-      return cachedJson(request, reply, () => getAgent(deps, request.params.id));
+      return cachedJson(request, reply, async () => {
+        const agent = await getAgent(deps, request.params.id);
+        return { body: agent, tags: [cacheTags.agent(agent.id), cacheTags.category(agent.category.slug)] };
+      });
     },
   );
 
@@ -80,7 +88,10 @@ const agentsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     (request, reply) =>
-      cachedJson(request, reply, () => getHome(deps, { verifiedOnly: request.query.verified === 'true' })),
+      cachedJson(request, reply, async () => ({
+        body: await getHome(deps, { verifiedOnly: request.query.verified === 'true' }),
+        tags: [cacheTags.listings],
+      })),
   );
 };
 

@@ -6,11 +6,14 @@ import type {
 } from '../../../shared/api/categories.js';
 import type { Db } from '../../db/database.js';
 import { AppError, conflict, invalid, notFound } from '../../errors.js';
-import type { ResponseCache } from '../../lib/response-cache.js';
+import { cacheTags, type ResponseCache } from '../../lib/response-cache.js';
 import { nowIso } from '../../lib/time.js';
 import { slugify } from '../submissions/agent-slug.js';
 import { presentAdminCategory } from './categories.presenter.js';
 import type { CategoriesRepo } from './categories.repo.js';
+
+/** What every category change shows in: the category list, filters, and listings (home names categories). */
+const CATEGORY_ANSWERS = [cacheTags.categories, cacheTags.listings];
 
 export interface CategoriesAdminDeps {
   db: Db;
@@ -51,7 +54,7 @@ export async function createCategory(
     );
     return (await deps.categories.findWithTotals(id, trx))!;
   });
-  deps.cache.invalidate();
+  deps.cache.invalidate(CATEGORY_ANSWERS);
   return presentAdminCategory(created);
 }
 
@@ -78,7 +81,7 @@ export async function updateCategory(
     );
     return (await deps.categories.findWithTotals(id, trx))!;
   });
-  deps.cache.invalidate();
+  deps.cache.invalidate([...CATEGORY_ANSWERS, cacheTags.category(updated.slug)]);
   return presentAdminCategory(updated);
 }
 
@@ -94,7 +97,7 @@ export async function reorderCategories(
       throw invalid('List every category exactly once.', { ids: ['List every category exactly once.'] });
     for (const [position, id] of ids.entries()) await deps.categories.update(id, { position }, trx);
   });
-  deps.cache.invalidate();
+  deps.cache.invalidate(CATEGORY_ANSWERS);
   return listAdminCategories(deps);
 }
 
@@ -107,7 +110,7 @@ export async function deleteCategory(
   id: number,
   moveTo: string | undefined,
 ): Promise<void> {
-  await deps.db.kysely.transaction().execute(async (trx) => {
+  const slug = await deps.db.kysely.transaction().execute(async (trx) => {
     const category = await deps.categories.findWithTotals(id, trx);
     if (!category) throw notFound('Category not found');
     const total = Number(category.total_agents ?? 0);
@@ -126,6 +129,8 @@ export async function deleteCategory(
       );
     }
     await deps.categories.delete(id, trx);
+    return category.slug;
   });
-  deps.cache.invalidate();
+  // The moved agents' pages name their old category.
+  deps.cache.invalidate([...CATEGORY_ANSWERS, cacheTags.category(slug)]);
 }

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { categoryListSchema, filtersResponseSchema } from '../../../shared/api/categories.js';
 import { cachedJson } from '../../http/cached-json.js';
+import { cacheTags } from '../../lib/response-cache.js';
 import { getFilters, listCategories } from './categories.service.js';
 
 /** The public category list and the listing's filter options (cached like the rest of the catalogue). */
@@ -16,7 +17,11 @@ const categoriesRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: categoryListSchema },
       },
     },
-    (request, reply) => cachedJson(request, reply, () => listCategories(deps)),
+    (request, reply) =>
+      cachedJson(request, reply, async () => ({
+        body: await listCategories(deps),
+        tags: [cacheTags.categories],
+      })),
   );
 
   app.get(
@@ -28,7 +33,11 @@ const categoriesRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: filtersResponseSchema },
       },
     },
-    (request, reply) => cachedJson(request, reply, () => getFilters(deps)),
+    (request, reply) =>
+      cachedJson(request, reply, async () => ({
+        body: await getFilters(deps),
+        tags: [cacheTags.categories],
+      })),
   );
 };
 

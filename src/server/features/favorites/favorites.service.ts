@@ -3,7 +3,7 @@ import type { Db } from '../../db/database.js';
 import { parseTags } from '../../db/json-columns.js';
 import type { UserRow } from '../../db/schema.js';
 import { notFound } from '../../errors.js';
-import type { ResponseCache } from '../../lib/response-cache.js';
+import { cacheTags, type ResponseCache } from '../../lib/response-cache.js';
 import { utcDay } from '../../lib/time.js';
 import { presentAgentSummary } from '../agents/agents.presenter.js';
 import {
@@ -64,10 +64,18 @@ export async function addFavorite(deps: FavoritesDeps, user: UserRow, agentId: n
   });
   if (notification && agent.owner_id !== null) deps.notifications.publish(agent.owner_id, [notification]);
   if (created) {
-    deps.cache.invalidate();
     await refreshTrending(deps.agents, [agentId]);
+    deps.cache.touch(countersOf(agentId));
   }
   return { favorite: presentFavorite(favorite), created };
+}
+
+/**
+ * A favorite moves a counter shown on the agent's page and in listings: they settle within a second
+ * instead of emptying the cache (docs/decisions/0014-targeted-cache-invalidation.md).
+ */
+function countersOf(agentId: number) {
+  return [cacheTags.agent(agentId), cacheTags.listings];
 }
 
 export async function updateFavorite(
@@ -91,11 +99,12 @@ export async function removeFavorite(
   userId: number,
   where: { id: number } | { agentId: number },
 ) {
-  await deps.db.kysely.transaction().execute(async (trx) => {
+  const agentId = await deps.db.kysely.transaction().execute(async (trx) => {
     const existing = await deps.favorites.findOne({ userId, ...where }, trx);
     if (!existing) throw notFound('Favorite not found');
     await deps.favorites.delete(existing.favorite_id, trx);
     await deps.favorites.adjustAgentCount(existing.agent_id, -1, utcDay(), trx);
+    return existing.agent_id;
   });
-  deps.cache.invalidate();
+  deps.cache.touch(countersOf(agentId));
 }

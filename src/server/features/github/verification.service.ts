@@ -2,7 +2,7 @@ import type { VerificationEvidence } from '../../../shared/api/github.js';
 import type { Db } from '../../db/database.js';
 import type { UserRow } from '../../db/schema.js';
 import { AppError, conflict, notFound } from '../../errors.js';
-import type { ResponseCache } from '../../lib/response-cache.js';
+import { cacheTags, type ResponseCache } from '../../lib/response-cache.js';
 import { nowIso } from '../../lib/time.js';
 import type { SecretBox } from '../../lib/secret-box.js';
 import { createNotification, type NotificationsDeps } from '../notifications/notifications.service.js';
@@ -154,7 +154,8 @@ export async function setAgentVerified(
     return { ownerId: current.owner_id, notification };
   });
   if (result) {
-    deps.cache.invalidate();
+    // The badge shows on the agent's page and cards; the verified filter changes listings.
+    deps.cache.invalidate([cacheTags.agent(options.agentId), cacheTags.listings]);
     if (result.ownerId !== null && result.notification)
       deps.notifications.publish(result.ownerId, [result.notification]);
   }

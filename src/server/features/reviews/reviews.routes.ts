@@ -20,6 +20,8 @@ import {
   voteHelpful,
 } from './reviews.write.service.js';
 import { cachedJson } from '../../http/cached-json.js';
+import { cacheTags } from '../../lib/response-cache.js';
+import { findPublishedAgentOr404 } from '../agents/agents.service.js';
 import { errorResponses } from '../../http/error-responses.js';
 import { listReviews } from './reviews.service.js';
 
@@ -42,7 +44,13 @@ const reviewsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     (request, reply) =>
-      cachedJson(request, reply, () => listReviews(app.services.reviews, request.params.id, request.query)),
+      cachedJson(request, reply, async () => {
+        const agent = await findPublishedAgentOr404(app.services.reviews, request.params.id);
+        return {
+          body: await listReviews(app.services.reviews, agent, request.query),
+          tags: [cacheTags.reviews(agent.id)],
+        };
+      }),
   );
 
   app.post(

@@ -1,7 +1,6 @@
 import type { ReviewListQuery, ReviewListResponse } from '../../../shared/api/reviews.js';
 import type { Db } from '../../db/database.js';
-import type { AgentsRepo } from '../agents/agents.repo.js';
-import { findPublishedAgentOr404 } from '../agents/agents.service.js';
+import type { AgentDetailRow, AgentsRepo } from '../agents/agents.repo.js';
 import { presentReview } from './reviews.presenter.js';
 import type { ReviewsRepo } from './reviews.repo.js';
 
@@ -14,10 +13,9 @@ export interface ReviewsServiceDeps {
 /** GET /api/agents/{id}/reviews: the count comes from the agent's maintained counter, not a scan. */
 export async function listReviews(
   deps: ReviewsServiceDeps,
-  idOrSlug: string,
+  agent: Pick<AgentDetailRow, 'id' | 'rating_count'>,
   query: ReviewListQuery,
 ): Promise<ReviewListResponse> {
-  const agent = await findPublishedAgentOr404(deps, idOrSlug);
   const totalCount = agent.rating_count;
   const offset = (query.page - 1) * query.limit;
   const rows =

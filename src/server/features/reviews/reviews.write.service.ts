@@ -3,7 +3,7 @@ import type { createReviewSchema, Review, updateReviewSchema } from '../../../sh
 import type { UserRow } from '../../db/schema.js';
 import { isUniqueViolation } from '../../db/unique-violation.js';
 import { conflict, forbidden, notFound } from '../../errors.js';
-import type { ResponseCache } from '../../lib/response-cache.js';
+import { cacheTags, type ResponseCache } from '../../lib/response-cache.js';
 import { nowIso } from '../../lib/time.js';
 import { createNotification, type NotificationsDeps } from '../notifications/notifications.service.js';
 import { findPublishedAgentOr404 } from '../agents/agents.service.js';
@@ -28,8 +28,21 @@ async function loadReview(deps: ReviewWritesDeps, id: number) {
   return row;
 }
 
-function afterWrite(deps: ReviewWritesDeps, notices: Array<{ userId: number; notification: Notification }>) {
-  deps.cache.invalidate();
+/**
+ * The agent's reviews (and, when the rating moved, its page) are dropped at once; listings order and
+ * show ratings, and settle within a second (docs/decisions/0014-targeted-cache-invalidation.md).
+ */
+function afterWrite(
+  deps: ReviewWritesDeps,
+  change: { agentId: number; ratingMoved: boolean },
+  notices: Array<{ userId: number; notification: Notification }>,
+) {
+  if (change.ratingMoved) {
+    deps.cache.invalidate([cacheTags.reviews(change.agentId), cacheTags.agent(change.agentId)]);
+    deps.cache.touch([cacheTags.listings]);
+  } else {
+    deps.cache.invalidate([cacheTags.reviews(change.agentId)]);
+  }
   for (const notice of notices) deps.notifications.publish(notice.userId, [notice.notification]);
 }
 
@@ -95,7 +108,7 @@ export async function createReview(
       }
       throw error;
     });
-  afterWrite(deps, notice ? [notice] : []);
+  afterWrite(deps, { agentId, ratingMoved: true }, notice ? [notice] : []);
   return presentReview((await deps.reviews.findById(reviewId))!);
 }
 
@@ -129,7 +142,11 @@ export async function updateReview(
       );
     }
   });
-  afterWrite(deps, []);
+  afterWrite(
+    deps,
+    { agentId: review.agent_id, ratingMoved: input.rating !== undefined && input.rating !== review.rating },
+    [],
+  );
   return presentReview((await deps.reviews.findById(reviewId))!);
 }
 
@@ -145,7 +162,7 @@ export async function deleteReview(deps: ReviewWritesDeps, user: UserRow, review
       trx,
     );
   });
-  afterWrite(deps, []);
+  afterWrite(deps, { agentId: review.agent_id, ratingMoved: true }, []);
 }
 
 /** The agent's owner answers a review, once. */
@@ -170,7 +187,9 @@ export async function replyToReview(
       link: `/agents/${agent.slug}#reviews`,
     });
   });
-  afterWrite(deps, [{ userId: review.user_id, notification: notice }]);
+  afterWrite(deps, { agentId: review.agent_id, ratingMoved: false }, [
+    { userId: review.user_id, notification: notice },
+  ]);
   return presentReview((await deps.reviews.findById(reviewId))!);
 }
 
@@ -183,7 +202,7 @@ export async function voteHelpful(deps: ReviewWritesDeps, user: UserRow, reviewI
       throw conflict('You already found this review helpful.');
     return deps.reviews.incrementHelpful(reviewId, trx);
   });
-  afterWrite(deps, []);
+  afterWrite(deps, { agentId: review.agent_id, ratingMoved: false }, []);
   return { helpfulCount, votedHelpful: true };
 }
 

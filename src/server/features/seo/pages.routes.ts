@@ -159,7 +159,7 @@ export default async function pagesRoutes(app: FastifyInstance) {
         data[`/api/agents/${encodeURIComponent(slug)}`] = agent;
         data[`/api/agents/${agent.id}/reviews?page=1&limit=5`] = await listReviews(
           app.services.reviews,
-          String(agent.id),
+          { id: agent.id, rating_count: agent.rating.count },
           {
             page: 1,
             limit: 5,
