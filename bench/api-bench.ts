@@ -2,16 +2,25 @@
  * npm run bench: seeds (or reuses) 10,000- and 100,000-agent SQLite databases, starts the production
  * server on each, and measures four hot calls with autocannon next to a bare Fastify route that
  * returns a JSON body of the same size, measured right before each call so each ratio compares like with like.
+ * Then the mixed scenario (bench/mixed.ts): a long-tail read mix with 0, 5 and 50 writes a second, and
+ * each call class uncached (RESPONSE_CACHE=off). Everything lands in bench/results.json.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import { serverEnv, serverNodeFlags } from '../scripts/server-flags.mjs';
+import {
+  load,
+  pathMaker,
+  signUpWriters,
+  startWriters,
+  type CallClass,
+  type LoadResult,
+  type WriteStats,
+} from './mixed.js';
+import { dataRoot, ensureBenchDatabase, root, rssMb, startServer, stop } from './server.js';
 import { waitFor } from './wait-for.js';
 
-const root = path.resolve(import.meta.dirname, '..');
-const dataRoot = path.join(root, 'bench/data');
 const CONNECTIONS = 10;
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
 const WARMUP_S = 3;
@@ -24,51 +33,6 @@ interface Measured {
   errors: number;
 }
 
-function ensureDatabase(agents: number, reviews: number): string {
-  const dir = path.join(dataRoot, `${agents}`);
-  const file = path.join(dir, 'agentatlas.db');
-  if (fs.existsSync(file)) return file;
-  console.log(`seeding ${agents} agents / ${reviews} reviews into ${file}...`);
-  const result = spawnSync(
-    'npx',
-    ['tsx', 'src/server/db/seed-bench-cli.ts', '--agents', String(agents), '--reviews', String(reviews)],
-    { cwd: root, stdio: 'inherit', env: { ...process.env, DATA_DIR: dir, DATABASE_URL: '' } },
-  );
-  if (result.status !== 0) throw new Error('seeding failed');
-  return file;
-}
-
-function rssMb(pid: number): number {
-  try {
-    const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
-    const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
-    return kb / 1024;
-  } catch {
-    return 0;
-  }
-}
-
-async function startServer(dbFile: string, port: number): Promise<ChildProcess> {
-  const child = spawn(process.execPath, [...serverNodeFlags, path.join(root, 'dist/server/main.js')], {
-    cwd: root,
-    stdio: ['ignore', 'ignore', 'inherit'],
-    env: {
-      ...serverEnv,
-      ...process.env,
-      NODE_ENV: 'production',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: path.dirname(dbFile),
-      DATABASE_URL: `file:${dbFile}`,
-      SEED: 'none',
-      LOG_LEVEL: 'warn',
-      RATE_LIMIT_MULTIPLIER: '100000',
-    },
-  });
-  await waitFor(`http://127.0.0.1:${port}/healthz`);
-  return child;
-}
-
 async function startBare(port: number, body: string): Promise<ChildProcess> {
   const source = `
     const app = require('fastify')({ logger: false });
@@ -79,13 +43,6 @@ async function startBare(port: number, body: string): Promise<ChildProcess> {
   const child = spawn(process.execPath, ['-e', source], { cwd: root, stdio: 'inherit' });
   await waitFor(`http://127.0.0.1:${port}/bare`);
   return child;
-}
-
-function stop(child: ChildProcess) {
-  return new Promise<void>((resolve) => {
-    child.once('exit', () => resolve());
-    child.kill('SIGTERM');
-  });
 }
 
 async function measure(
@@ -163,8 +120,8 @@ function reviewPaths(agentCount: number) {
 async function main() {
   const build = spawnSync('npm', ['run', '--silent', 'build:server'], { cwd: root, stdio: 'inherit' });
   if (build.status !== 0) throw new Error('server build failed');
-  const small = ensureDatabase(10_000, 100_000);
-  const large = ensureDatabase(100_000, 1_000_000);
+  const small = ensureBenchDatabase(10_000, 100_000);
+  const large = ensureBenchDatabase(100_000, 1_000_000);
 
   const port = 3900;
   const rss = { max: 0 };
@@ -202,6 +159,9 @@ async function main() {
     calls.push({ ...call, bareReqPerSec: bareNeighbour.reqPerSec });
   }
   await stop(server);
+
+  const mixed = await mixedScenarios(large, port, bareBase, rss);
+  const uncached = await uncachedCalls(large, port, bareBase, rss);
   await stop(bareServer);
   const bareRuns = calls.map((call) => call.bareReqPerSec);
   const bare = { reqPerSec: Math.round(bareRuns.reduce((sum, run) => sum + run, 0) / bareRuns.length) };
@@ -218,6 +178,8 @@ async function main() {
       uncachedMedianMs: coldSmall,
     },
     listingUncachedMedianMs: coldLarge,
+    mixed,
+    uncached,
     calls: calls.map((call) => ({
       name: call.name,
       reqPerSec: call.reqPerSec,
@@ -256,10 +218,121 @@ async function main() {
   console.log(
     `listing uncached median 100k / 10k: ${coldLarge.toFixed(2)} / ${coldSmall.toFixed(2)} ms = ${coldGrowth.toFixed(2)}x`,
   );
+  printMixed(mixed, uncached);
   console.log(`server RSS max: ${results.rssMb} MB (target < 250) ${results.rssMb < 250 ? 'met' : 'MISSED'}`);
   console.log(
     `bare: ${bareRuns.join(' / ')} req/s (mean ${bare.reqPerSec}); results written to bench/results.json`,
   );
+}
+
+const ratio = (reqPerSec: number, bare: number) => Math.round((reqPerSec / bare) * 1000) / 1000;
+
+function watchRss(pid: number | undefined, rss: { max: number }) {
+  const sampler = pid ? setInterval(() => (rss.max = Math.max(rss.max, rssMb(pid))), 250) : undefined;
+  return () => clearInterval(sampler);
+}
+
+/**
+ * The long-tail read mix (bench/mixed.ts) at 0, 5 and 50 writes a second, each next to the bare route.
+ * It runs on a copy of the 100,000-agent database, so the writes never change the seeded one.
+ */
+async function mixedScenarios(dbFile: string, port: number, bareBase: string, rss: { max: number }) {
+  const copy = path.join(dataRoot, 'mixed', 'agentatlas.db');
+  fs.mkdirSync(path.dirname(copy), { recursive: true });
+  for (const suffix of ['', '-wal', '-shm']) fs.rmSync(`${copy}${suffix}`, { force: true });
+  fs.copyFileSync(dbFile, copy);
+  console.log('\nmixed reads at 100,000 agents (40 % detail, 20 % reviews, 20 % listings, 20 % search)');
+  const server = await startServer(copy, port);
+  const base = `http://127.0.0.1:${port}`;
+  const cookies = await signUpWriters(base);
+  const scenarios: Array<
+    LoadResult & { writesPerSecond: number; bareReqPerSec: number; ratioToBare: number; writes: WriteStats }
+  > = [];
+  for (const writesPerSecond of [0, 5, 50]) {
+    const paths = pathMaker(100_000, 7 + writesPerSecond);
+    const bareNeighbour = await measure('bare', bareBase, ['/bare']);
+    await load(base, paths.mixed, { connections: CONNECTIONS, durationS: WARMUP_S });
+    const writers = startWriters(base, cookies, 100_000, writesPerSecond);
+    const stopRss = watchRss(server.pid, rss);
+    const reads = await load(base, paths.mixed, { connections: CONNECTIONS, durationS: DURATION_S });
+    stopRss();
+    const writes = await writers.stop();
+    const scenario = {
+      writesPerSecond,
+      ...reads,
+      bareReqPerSec: bareNeighbour.reqPerSec,
+      ratioToBare: ratio(reads.reqPerSec, bareNeighbour.reqPerSec),
+      writes,
+    };
+    console.log(
+      `mixed, ${String(writesPerSecond).padStart(2)} writes/s ${String(reads.reqPerSec).padStart(7)} req/s  p50 ${reads.p50Ms} ms  p99 ${reads.p99Ms} ms  writes: ${writes.writes} (p99 ${writes.p99Ms} ms${writes.failed ? `, ${writes.failed} failed: ${JSON.stringify(writes.failures)}` : ''})${reads.errors ? `  (${reads.errors} read errors)` : ''}`,
+    );
+    scenarios.push(scenario);
+  }
+  await stop(server);
+  return scenarios;
+}
+
+/** Each call class with the response cache off (RESPONSE_CACHE=off): the path every unique URL takes. */
+async function uncachedCalls(dbFile: string, port: number, bareBase: string, rss: { max: number }) {
+  console.log('\nuncached calls at 100,000 agents (RESPONSE_CACHE=off, a long-tail URL per request)');
+  const server = await startServer(dbFile, port, { RESPONSE_CACHE: 'off' });
+  const base = `http://127.0.0.1:${port}`;
+  const classes: CallClass[] = ['detail', 'reviews', 'listing', 'search', 'search-two-words'];
+  const results: Array<LoadResult & { name: CallClass; bareReqPerSec: number; ratioToBare: number }> = [];
+  for (const name of classes) {
+    const paths = pathMaker(100_000, 11);
+    const bareNeighbour = await measure('bare', bareBase, ['/bare']);
+    await load(base, () => paths.of(name), { connections: CONNECTIONS, durationS: WARMUP_S });
+    const stopRss = watchRss(server.pid, rss);
+    const result = await load(base, () => paths.of(name), {
+      connections: CONNECTIONS,
+      durationS: DURATION_S,
+    });
+    stopRss();
+    console.log(
+      `uncached ${name.padEnd(16)} ${String(result.reqPerSec).padStart(7)} req/s  p50 ${result.p50Ms} ms  p99 ${result.p99Ms} ms${result.errors ? `  (${result.errors} errors)` : ''}`,
+    );
+    results.push({
+      name,
+      ...result,
+      bareReqPerSec: bareNeighbour.reqPerSec,
+      ratioToBare: ratio(result.reqPerSec, bareNeighbour.reqPerSec),
+    });
+  }
+  await stop(server);
+  return results;
+}
+
+function printMixed(
+  mixed: Awaited<ReturnType<typeof mixedScenarios>>,
+  uncached: Awaited<ReturnType<typeof uncachedCalls>>,
+) {
+  console.log('\nwrites/s  reads req/s  share of bare  p99    write p99   target');
+  for (const scenario of mixed) {
+    const [share, p99] = scenario.writesPerSecond === 0 ? [0.5, Infinity] : [0.25, 15];
+    const ok =
+      scenario.ratioToBare >= share &&
+      scenario.p99Ms < p99 &&
+      (scenario.writesPerSecond === 0 || scenario.writes.p99Ms < 30);
+    console.log(
+      `${String(scenario.writesPerSecond).padStart(8)}  ${String(scenario.reqPerSec).padStart(11)}  ${scenario.ratioToBare.toFixed(3).padStart(13)}  ${`${scenario.p99Ms} ms`.padStart(5)}  ${scenario.writesPerSecond ? `${scenario.writes.p99Ms} ms`.padStart(9) : '        —'}   >=${share}${Number.isFinite(p99) ? ` & p99<${p99}ms` : ''}${scenario.writesPerSecond ? ' & writes p99<30ms' : ''} ${ok ? 'met' : 'MISSED'}`,
+    );
+  }
+  const targets: Record<CallClass, number> = {
+    detail: 6000,
+    reviews: 5000,
+    listing: 3000,
+    search: 2000,
+    'search-two-words': 2000,
+  };
+  console.log('\nuncached          req/s  share of bare  p99    target');
+  for (const call of uncached) {
+    const ok = call.reqPerSec >= targets[call.name] && (!call.name.startsWith('search') || call.p99Ms < 20);
+    console.log(
+      `${call.name.padEnd(16)} ${String(call.reqPerSec).padStart(6)}  ${call.ratioToBare.toFixed(3).padStart(13)}  ${`${call.p99Ms} ms`.padStart(5)}  >=${targets[call.name]} req/s${call.name.startsWith('search') ? ' & p99<20ms' : ''} ${ok ? 'met' : 'MISSED'}`,
+    );
+  }
 }
 
 main().catch((error: unknown) => {

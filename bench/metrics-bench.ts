@@ -5,18 +5,16 @@
  * agents and their 90 days (5 metrics a day, ranks, favorites); the production server then answers
  * the owner's calls under autocannon and p50/p99 are printed. The bench database itself is untouched.
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import { serverEnv, serverNodeFlags } from '../scripts/server-flags.mjs';
 import { createDb } from '../src/server/db/database.js';
 import { migrateToLatest } from '../src/server/db/migrate.js';
 import { hashPassword } from '../src/server/features/auth/passwords.js';
-import { waitFor } from './wait-for.js';
+import { ensureBenchDatabase, root, startServer } from './server.js';
 
-const root = path.resolve(import.meta.dirname, '..');
 /** BENCH_METRICS_AGENTS picks another bench database size (a quick check of the script itself). */
 const AGENTS = Number(process.env.BENCH_METRICS_AGENTS ?? 100_000);
 const OWNED = 50;
@@ -27,19 +25,6 @@ const WARMUP_S = 3;
 const EMAIL = 'bench-owner@example.com';
 const PASSWORD = 'Bench-Owner-Password-1';
 const DAY_MS = 86_400_000;
-
-function benchDatabase(): string {
-  const file = path.join(root, `bench/data/${AGENTS}/agentatlas.db`);
-  if (fs.existsSync(file)) return file;
-  console.log(`seeding ${AGENTS} agents into ${file} (about a minute)...`);
-  const result = spawnSync(
-    'npx',
-    ['tsx', 'src/server/db/seed-bench-cli.ts', '--agents', String(AGENTS), '--reviews', String(AGENTS * 10)],
-    { cwd: root, stdio: 'inherit', env: { ...process.env, DATA_DIR: path.dirname(file), DATABASE_URL: '' } },
-  );
-  if (result.status !== 0) throw new Error('seeding failed');
-  return file;
-}
 
 /** The owner, their 50 agents and 90 days of figures, written in multi-row statements. */
 async function prepare(file: string) {
@@ -103,32 +88,10 @@ async function prepare(file: string) {
   console.log(`prepared: ${OWNED} agents × ${DAYS} days = ${rows.length} daily rows`);
 }
 
-async function startServer(file: string, port: number): Promise<ChildProcess> {
-  const child = spawn(process.execPath, [...serverNodeFlags, path.join(root, 'dist/server/main.js')], {
-    cwd: root,
-    stdio: ['ignore', 'ignore', 'inherit'],
-    env: {
-      ...serverEnv,
-      ...process.env,
-      NODE_ENV: 'production',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      PUBLIC_URL: `http://127.0.0.1:${port}`,
-      DATA_DIR: path.dirname(file),
-      DATABASE_URL: `file:${file}`,
-      SEED: 'none',
-      LOG_LEVEL: 'warn',
-      RATE_LIMIT_MULTIPLIER: '100000',
-    },
-  });
-  await waitFor(`http://127.0.0.1:${port}/healthz`);
-  return child;
-}
-
 async function main() {
   const build = spawnSync('npm', ['run', '--silent', 'build:server'], { cwd: root, stdio: 'inherit' });
   if (build.status !== 0) throw new Error('server build failed');
-  const source = benchDatabase();
+  const source = ensureBenchDatabase(AGENTS);
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'agentatlas-metrics-bench-'));
   const file = path.join(dir, 'agentatlas.db');
   fs.copyFileSync(source, file);

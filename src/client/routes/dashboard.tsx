@@ -5,7 +5,6 @@ import { metricsRanges, type MetricsRange } from '../../shared/api/metrics.js';
 import { Button, ButtonLink } from '../components/ui/button.js';
 import { Card } from '../components/ui/card.js';
 import { EmptyState } from '../components/ui/empty-state.js';
-import { LoadFailure } from '../components/ui/load-failure.js';
 import { useMetrics } from '../features/metrics/api/get-metrics.js';
 import { useScores } from '../features/metrics/api/get-score.js';
 import { AgentOverviewCard } from '../features/metrics/components/agent-overview-card.js';
@@ -19,6 +18,7 @@ import { useOwnerAgents } from '../features/owner-agents/api/get-owner-agents.js
 import { AgentStatusBadge } from '../features/owner-agents/components/agent-status-badge.js';
 import { useDocumentTitle } from '../lib/use-document-title.js';
 import { paths } from '../paths.js';
+import { OwnerPageFailure } from '../components/owner-page-failure.js';
 
 /** Each agent's card asks for its own figures: the first ones at once, the rest on request. */
 const AGENTS_SHOWN = 10;
@@ -65,23 +65,11 @@ export function DashboardPage() {
   if (agents.isPending || (hasAgents && metrics.isPending)) {
     body = <DashboardSkeleton />;
   } else if (agents.isError || metrics.isError) {
-    const error = agents.error ?? metrics.error;
     body = (
-      <LoadFailure
-        notFound={false}
+      <OwnerPageFailure
         icon={<LayoutDashboard className="h-6 w-6" />}
-        title={{ notFound: 'Nothing to show', failed: 'Failed to load your dashboard' }}
-        notFoundDescription=""
-        error={error ?? new Error('Something went wrong.')}
-        actions={
-          <ButtonLink to={paths.myAgents.href()} variant="outline">
-            My Agents
-          </ButtonLink>
-        }
-        onRetry={() => {
-          if (agents.isError) void agents.refetch();
-          if (metrics.isError) void metrics.refetch();
-        }}
+        title="Failed to load your dashboard"
+        queries={[agents, metrics]}
       />
     );
   } else if (!hasAgents) {

@@ -4,7 +4,6 @@ import { historyKinds } from '../../shared/api/history.js';
 import { PAGE_MAX } from '../../shared/limits.js';
 import { Button, ButtonLink } from '../components/ui/button.js';
 import { EmptyState } from '../components/ui/empty-state.js';
-import { LoadFailure } from '../components/ui/load-failure.js';
 import { Pagination } from '../components/ui/pagination.js';
 import { useHistory } from '../features/history/api/get-history.js';
 import { HistoryFilters } from '../features/history/components/history-filters.js';
@@ -13,6 +12,7 @@ import { HistorySkeleton } from '../features/history/components/history-skeleton
 import { useOwnerAgents } from '../features/owner-agents/api/get-owner-agents.js';
 import { useDocumentTitle } from '../lib/use-document-title.js';
 import { paths } from '../paths.js';
+import { OwnerPageFailure } from '../components/owner-page-failure.js';
 
 const PAGE_SIZE = 20;
 
@@ -39,23 +39,11 @@ export function HistoryPage() {
   if (agents.isPending || history.isPending) {
     body = <HistorySkeleton />;
   } else if (agents.isError || history.isError) {
-    const error = agents.error ?? history.error;
     body = (
-      <LoadFailure
-        notFound={false}
+      <OwnerPageFailure
         icon={<Clock className="h-6 w-6" />}
-        title={{ notFound: 'Nothing to show', failed: 'Failed to load your history' }}
-        notFoundDescription=""
-        error={error ?? new Error('Something went wrong.')}
-        actions={
-          <ButtonLink to={paths.myAgents.href()} variant="outline">
-            My Agents
-          </ButtonLink>
-        }
-        onRetry={() => {
-          if (agents.isError) void agents.refetch();
-          if (history.isError) void history.refetch();
-        }}
+        title="Failed to load your history"
+        queries={[agents, history]}
       />
     );
   } else if (list.length === 0) {

@@ -1,0 +1,70 @@
+/** What the benchmarks share: the seeded bench databases and the production server started on one. */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { serverEnv, serverNodeFlags } from '../scripts/server-flags.mjs';
+import { waitFor } from './wait-for.js';
+
+export const root = path.resolve(import.meta.dirname, '..');
+export const dataRoot = path.join(root, 'bench/data');
+
+/** bench/data/<agents>/agentatlas.db, seeded with `npm run db:seed-bench` the first time (under a minute). */
+export function ensureBenchDatabase(agents: number, reviews = agents * 10): string {
+  const dir = path.join(dataRoot, `${agents}`);
+  const file = path.join(dir, 'agentatlas.db');
+  if (fs.existsSync(file)) return file;
+  console.log(`seeding ${agents} agents / ${reviews} reviews into ${file}...`);
+  const result = spawnSync(
+    'npx',
+    ['tsx', 'src/server/db/seed-bench-cli.ts', '--agents', String(agents), '--reviews', String(reviews)],
+    { cwd: root, stdio: 'inherit', env: { ...process.env, DATA_DIR: dir, DATABASE_URL: '' } },
+  );
+  if (result.status !== 0) throw new Error('seeding failed');
+  return file;
+}
+
+/** The production server (dist/server, with npm start's Node flags) on an SQLite file. */
+export async function startServer(
+  dbFile: string,
+  port: number,
+  extraEnv: Record<string, string> = {},
+): Promise<ChildProcess> {
+  const child = spawn(process.execPath, [...serverNodeFlags, path.join(root, 'dist/server/main.js')], {
+    cwd: root,
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env: {
+      ...serverEnv,
+      ...process.env,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      DATA_DIR: path.dirname(dbFile),
+      DATABASE_URL: `file:${dbFile}`,
+      SEED: 'none',
+      LOG_LEVEL: 'warn',
+      RATE_LIMIT_MULTIPLIER: '100000',
+      ...extraEnv,
+    },
+  });
+  await waitFor(`http://127.0.0.1:${port}/healthz`);
+  return child;
+}
+
+export function stop(child: ChildProcess) {
+  return new Promise<void>((resolve) => {
+    if (child.exitCode !== null) return resolve();
+    child.once('exit', () => resolve());
+    child.kill('SIGTERM');
+  });
+}
+
+/** The resident set of a process, in MB (0 once it is gone). */
+export function rssMb(pid: number): number {
+  try {
+    const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+    return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
+  } catch {
+    return 0;
+  }
+}
