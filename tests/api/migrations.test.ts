@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { migrateToLatest } from '../../src/server/db/migrate.js';
 import { ownerMetricsMigration } from '../../src/server/db/migrations/0004-owner-metrics.js';
+import { listingFilterIndexesMigration } from '../../src/server/db/migrations/0005-listing-filter-indexes.js';
 import { factories } from '../support/factories.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
 
@@ -16,6 +17,8 @@ it('an existing database with a repository listed twice migrates, keeping the ol
   const db = t.app.db.kysely;
   // The database as it was before 0003, when two submissions could race past the service's check
   // (the later migrations are undone too: migrations run in order).
+  await listingFilterIndexesMigration.down!(db);
+  await sql`delete from kysely_migration where name = '0005-listing-filter-indexes'`.execute(db);
   await ownerMetricsMigration.down!(db);
   await sql`delete from kysely_migration where name = '0004-owner-metrics'`.execute(db);
   await db.schema.dropIndex('agents_github_repo_live_unique').execute();
@@ -27,6 +30,7 @@ it('an existing database with a repository listed twice migrates, keeping the ol
   expect(await migrateToLatest(t.app.db)).toEqual([
     '0003-one-live-listing-per-repository',
     '0004-owner-metrics',
+    '0005-listing-filter-indexes',
   ]);
   const keys = await db
     .selectFrom('agents')

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { AgentRow, CategoryRow, NewAgent, UserRow } from '../../src/server/db/schema.js';
 import { reputationScore } from '../../src/server/features/reviews/reputation.js';
+import { cacheTags } from '../../src/server/lib/response-cache.js';
 import { EMPTY_AGENT_COUNTERS } from '../../src/server/features/agents/agent-counters.js';
 
 const unique = () => randomBytes(4).toString('hex');
@@ -110,7 +111,8 @@ export function factories(app: FastifyInstance) {
         .where('id', '=', category.id)
         .execute();
     }
-    app.responseCache.invalidate();
+    // As the approval of a new listing does (admin/moderation.service.ts): what names it, not everything.
+    app.responseCache.invalidate([cacheTags.agent(agent.id), cacheTags.listings, cacheTags.categories]);
     return agent;
   }
 
@@ -144,7 +146,12 @@ export function factories(app: FastifyInstance) {
     await app.services.reviewWrites.reputation.applyRatingChange(options.agent.id, {
       add: { rating, weight: 1 },
     });
-    app.responseCache.invalidate();
+    // As a review does (reviews/reviews.write.service.ts).
+    app.responseCache.invalidate([
+      cacheTags.reviews(options.agent.id),
+      cacheTags.agent(options.agent.id),
+      cacheTags.listings,
+    ]);
     return review;
   }
 

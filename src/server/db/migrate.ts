@@ -4,6 +4,7 @@ import { initialMigration } from './migrations/0001-initial.js';
 import { submissionsMigration } from './migrations/0002-submissions.js';
 import { oneLiveListingPerRepositoryMigration } from './migrations/0003-one-live-listing-per-repository.js';
 import { ownerMetricsMigration } from './migrations/0004-owner-metrics.js';
+import { listingFilterIndexesMigration } from './migrations/0005-listing-filter-indexes.js';
 
 function migrationsFor(db: Db): Record<string, Migration> {
   return {
@@ -11,6 +12,7 @@ function migrationsFor(db: Db): Record<string, Migration> {
     '0002-submissions': submissionsMigration(db.dialect),
     '0003-one-live-listing-per-repository': oneLiveListingPerRepositoryMigration,
     '0004-owner-metrics': ownerMetricsMigration,
+    '0005-listing-filter-indexes': listingFilterIndexesMigration,
   };
 }
 
