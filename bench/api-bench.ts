@@ -244,7 +244,7 @@ async function mixedScenarios(dbFile: string, port: number, bareBase: string, rs
   console.log('\nmixed reads at 100,000 agents (40 % detail, 20 % reviews, 20 % listings, 20 % search)');
   const server = await startServer(copy, port);
   const base = `http://127.0.0.1:${port}`;
-  const cookies = await signUpWriters(base);
+  const people = await signUpWriters(base);
   const scenarios: Array<
     LoadResult & { writesPerSecond: number; bareReqPerSec: number; ratioToBare: number; writes: WriteStats }
   > = [];
@@ -252,7 +252,7 @@ async function mixedScenarios(dbFile: string, port: number, bareBase: string, rs
     const paths = pathMaker(100_000, 7 + writesPerSecond);
     const bareNeighbour = await measure('bare', bareBase, ['/bare']);
     await load(base, paths.mixed, { connections: CONNECTIONS, durationS: WARMUP_S });
-    const writers = startWriters(base, cookies, 100_000, writesPerSecond);
+    const writers = startWriters(base, people, 100_000, writesPerSecond);
     const stopRss = watchRss(server.pid, rss);
     const reads = await load(base, paths.mixed, { connections: CONNECTIONS, durationS: DURATION_S });
     stopRss();

@@ -129,8 +129,15 @@ export async function load(
   };
 }
 
-/** Signs up the writers through the API (as people would) and answers their session cookies. */
-export async function signUpWriters(baseUrl: string, count = WRITERS): Promise<string[]> {
+/** A signed-in writer and what they did, kept across scenarios: a person reviews an agent once. */
+export interface Writer {
+  cookie: string;
+  favorites: number[];
+  reviewed: Set<number>;
+}
+
+/** Signs up the writers through the API (as people would). */
+export async function signUpWriters(baseUrl: string, count = WRITERS): Promise<Writer[]> {
   const run = `${process.pid}-${Date.now()}`;
   const cookies: string[] = [];
   for (let index = 0; index < count; index += 1) {
@@ -155,7 +162,7 @@ export async function signUpWriters(baseUrl: string, count = WRITERS): Promise<s
         .join('; '),
     );
   }
-  return cookies;
+  return cookies.map((cookie) => ({ cookie, favorites: [], reviewed: new Set() }));
 }
 
 export interface WriteStats {
@@ -171,7 +178,7 @@ export interface WriteStats {
  * Writes at `perSecond` until stopped: each tick one writer favorites a Zipf agent, takes a favorite
  * back, or reviews an agent they have not reviewed (40 / 40 / 20). Writes overlap like real people's.
  */
-export function startWriters(baseUrl: string, cookies: string[], agentCount: number, perSecond: number) {
+export function startWriters(baseUrl: string, writers: Writer[], agentCount: number, perSecond: number) {
   const random = seededRandom(99);
   const latencies: number[] = [];
   let failed = 0;
@@ -180,33 +187,30 @@ export function startWriters(baseUrl: string, cookies: string[], agentCount: num
     failed += 1;
     failures[reason] = (failures[reason] ?? 0) + 1;
   };
-  const favorites = cookies.map(() => [] as number[]);
-  const reviewed = cookies.map(() => new Set<number>());
   const inFlight = new Set<Promise<void>>();
 
-  const write = async (writer: number) => {
-    const cookie = cookies[writer]!;
+  const write = async ({ cookie, favorites, reviewed }: Writer) => {
     const roll = random();
     let method: string;
     let path: string;
     let body: unknown;
     let ok = (status: number) => status < 300;
-    if (roll < 0.4 || (roll < 0.8 && favorites[writer]!.length === 0)) {
+    if (roll < 0.4 || (roll < 0.8 && favorites.length === 0)) {
       const agentId = zipf(random, agentCount);
       method = 'POST';
       path = '/api/favorites';
       body = { agentId };
-      favorites[writer]!.push(agentId);
+      favorites.push(agentId);
     } else if (roll < 0.8) {
-      const agentId = favorites[writer]!.shift()!;
+      const agentId = favorites.shift()!;
       method = 'DELETE';
       path = `/api/favorites/agent/${agentId}`;
       // A favorite added twice was counted once, so the second removal finds none.
       ok = (status) => status < 300 || status === 404;
     } else {
       let agentId = zipf(random, agentCount);
-      while (reviewed[writer]!.has(agentId)) agentId = 1 + Math.floor(random() * agentCount);
-      reviewed[writer]!.add(agentId);
+      while (reviewed.has(agentId)) agentId = 1 + Math.floor(random() * agentCount);
+      reviewed.add(agentId);
       method = 'POST';
       path = `/api/agents/${agentId}/reviews`;
       body = {
@@ -234,7 +238,7 @@ export function startWriters(baseUrl: string, cookies: string[], agentCount: num
   const timer =
     perSecond > 0
       ? setInterval(() => {
-          const writer = tick % cookies.length;
+          const writer = writers[tick % writers.length]!;
           tick += 1;
           const running = write(writer).finally(() => inFlight.delete(running));
           inFlight.add(running);
