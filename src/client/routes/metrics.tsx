@@ -134,32 +134,20 @@ export function MetricsPage() {
 
         {score.data && <ScoreBreakdown score={score.data} agentName={agentName} />}
         {score.isError && (
-          <p role="alert" className="text-sm text-red-700">
-            The score breakdown could not be loaded.{' '}
-            <button
-              type="button"
-              className="cursor-pointer font-medium underline"
-              onClick={() => void score.refetch()}
-            >
-              Try again
-            </button>
-          </p>
+          <SectionFailure
+            message="The score breakdown could not be loaded."
+            onRetry={() => void score.refetch()}
+          />
         )}
 
         <MetricsCharts metrics={data} score={score.data} fileStem={fileStem} />
 
         {terms.data && <SearchTermsPanel terms={terms.data.terms} fileStem={fileStem} />}
         {terms.isError && (
-          <p role="alert" className="text-sm text-red-700">
-            The search terms could not be loaded.{' '}
-            <button
-              type="button"
-              className="cursor-pointer font-medium underline"
-              onClick={() => void terms.refetch()}
-            >
-              Try again
-            </button>
-          </p>
+          <SectionFailure
+            message="The search terms could not be loaded."
+            onRetry={() => void terms.refetch()}
+          />
         )}
       </div>
     );
@@ -181,5 +169,17 @@ export function MetricsPage() {
       </div>
       <div className="mt-6">{body}</div>
     </div>
+  );
+}
+
+/** A section of the page that failed to load, while the rest of the page stands. */
+function SectionFailure({ message, onRetry }: { message: string; onRetry: () => void }) {
+  return (
+    <p role="alert" className="text-sm text-red-700">
+      {message}{' '}
+      <button type="button" className="cursor-pointer font-medium underline" onClick={onRetry}>
+        Try again
+      </button>
+    </p>
   );
 }

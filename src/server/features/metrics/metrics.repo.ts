@@ -30,6 +30,27 @@ export interface ScoreAgentRow {
 const CHUNK = 500;
 
 /** Owners' figures: the daily aggregates, search terms, click de-duplication and rank snapshots. */
+/** Rows of `table` created per agent and day between two days (inclusive), counted by created_at. */
+async function dailyCounts(
+  table: 'favorites' | 'reviews',
+  agentIds: number[],
+  fromDay: string,
+  toDay: string,
+  trx: Executor,
+) {
+  if (agentIds.length === 0) return [];
+  const day = sql<string>`substr(created_at, 1, 10)`;
+  const rows = await trx
+    .selectFrom(table)
+    .select(['agent_id', day.as('day'), (eb) => eb.fn.countAll<number | string>().as('count')])
+    .where('agent_id', 'in', agentIds)
+    .where('created_at', '>=', fromDay)
+    .where('created_at', '<', `${toDay}~`)
+    .groupBy(['agent_id', day])
+    .execute();
+  return rows.map((row) => ({ agentId: row.agent_id, day: row.day, count: Number(row.count) }));
+}
+
 export function createMetricsRepo(db: Db) {
   const k = db.kysely;
 
@@ -187,33 +208,13 @@ export function createMetricsRepo(db: Db) {
     },
 
     /** Favorites added per agent and day between two days (inclusive), from the favorites table. */
-    async dailyFavorites(agentIds: number[], fromDay: string, toDay: string, trx: Executor = k) {
-      if (agentIds.length === 0) return [];
-      const day = sql<string>`substr(created_at, 1, 10)`;
-      const rows = await trx
-        .selectFrom('favorites')
-        .select(['agent_id', day.as('day'), (eb) => eb.fn.countAll<number | string>().as('count')])
-        .where('agent_id', 'in', agentIds)
-        .where('created_at', '>=', fromDay)
-        .where('created_at', '<', `${toDay}~`)
-        .groupBy(['agent_id', day])
-        .execute();
-      return rows.map((row) => ({ agentId: row.agent_id, day: row.day, count: Number(row.count) }));
+    dailyFavorites(agentIds: number[], fromDay: string, toDay: string, trx: Executor = k) {
+      return dailyCounts('favorites', agentIds, fromDay, toDay, trx);
     },
 
     /** Reviews added per agent and day between two days (inclusive), from the reviews table. */
-    async dailyReviews(agentIds: number[], fromDay: string, toDay: string, trx: Executor = k) {
-      if (agentIds.length === 0) return [];
-      const day = sql<string>`substr(created_at, 1, 10)`;
-      const rows = await trx
-        .selectFrom('reviews')
-        .select(['agent_id', day.as('day'), (eb) => eb.fn.countAll<number | string>().as('count')])
-        .where('agent_id', 'in', agentIds)
-        .where('created_at', '>=', fromDay)
-        .where('created_at', '<', `${toDay}~`)
-        .groupBy(['agent_id', day])
-        .execute();
-      return rows.map((row) => ({ agentId: row.agent_id, day: row.day, count: Number(row.count) }));
+    dailyReviews(agentIds: number[], fromDay: string, toDay: string, trx: Executor = k) {
+      return dailyCounts('reviews', agentIds, fromDay, toDay, trx);
     },
 
     async searchTerms(agentId: number, fromDay: string, toDay: string, limit: number, trx: Executor = k) {
