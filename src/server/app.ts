@@ -238,6 +238,10 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
 
   viewCounter.start();
   metricsRecorder.start();
+  // The search index is built while the server starts answering; the first searches wait for it.
+  services.agents.search
+    .current()
+    .catch((error: unknown) => app.log.warn({ err: error }, 'search index not built yet; the next search retries'));
   const trendingTimer = setInterval(() => {
     refreshTrending(services.agents).catch((error: unknown) =>
       app.log.error({ err: error }, 'trending refresh failed'),
@@ -248,6 +252,9 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     refreshSiteMean(services.reviewWrites).catch((error: unknown) =>
       app.log.error({ err: error }, 'site mean refresh failed'),
     );
+    services.agents.search
+      .pruneChanges()
+      .catch((error: unknown) => app.log.error({ err: error }, 'search change log pruning failed'));
   }, SITE_MEAN_REFRESH_MS);
   siteMeanTimer.unref();
 

@@ -8,7 +8,8 @@ import { createSessionsRepo } from './features/auth/sessions.repo.js';
 import type { GithubSigninDeps } from './features/auth/github-signin.service.js';
 import { createGithubClient } from './features/github/github-client.js';
 import { createAgentsRepo } from './features/agents/agents.repo.js';
-import { SearchVocabulary, type AgentsServiceDeps } from './features/agents/agents.service.js';
+import { AgentSearch } from './features/agents/agent-search.js';
+import type { AgentsServiceDeps } from './features/agents/agents.service.js';
 import { createCategoriesRepo } from './features/categories/categories.repo.js';
 import type { CategoriesDeps } from './features/categories/categories.service.js';
 import { createHealthRepo } from './features/health/health.repo.js';
@@ -107,7 +108,7 @@ export function createServices(
     categories,
     reviews,
     reputation,
-    vocabulary: new SearchVocabulary(() => agents.searchVocabulary()),
+    search: new AgentSearch(agents),
   } satisfies AgentsServiceDeps;
   return {
     health: createHealthRepo(db),
@@ -159,7 +160,6 @@ export function createServices(
       agentEvents,
       notifications,
       cache,
-      vocabulary: agentsDeps.vocabulary,
     } satisfies ModerationDeps,
     categoriesAdmin: { db, categories, cache } satisfies CategoriesAdminDeps,
     githubConnect,

@@ -155,4 +155,30 @@ describe.each([
     expect(b.app.responseCache.get(untouchedPath)).toBeDefined();
     expect(b.app.responseCache.get(untouchedReviews)).toBeDefined();
   });
+
+  it('a listing approved on one instance is found by search there at once, everywhere within a second', async () => {
+    const word = `quorvex${Date.now().toString(36)}`;
+    const pending = await factories(a.app).createAgent({ name: `${word} Helper`, status: 'pending' });
+    const search = `/api/agents?q=${word}`;
+    // Both instances have searched before, so both hold an index that lacks the agent.
+    for (const t of [a, b]) expect((await anonymous<AgentListResponse>(t, search)).totalCount).toBe(0);
+
+    const admin = await signUpPerson(a, 'admin');
+    const approved = await a.request(`/api/admin/agents/${pending.id}/approve`, {
+      method: 'POST',
+      headers: { cookie: admin.cookie },
+    });
+    expect(approved.status).toBe(200);
+    const approvedAt = performance.now();
+    expect((await anonymous<AgentListResponse>(a, search)).agents.map((card) => card.id)).toEqual([
+      pending.id,
+    ]);
+    const foundAfter = await msUntilSeen<AgentListResponse>(
+      b,
+      search,
+      (list) => list.agents.some((card) => card.id === pending.id),
+      approvedAt,
+    );
+    expect(foundAfter).toBeLessThan(OTHERS_SEE_WRITES_WITHIN_MS);
+  });
 });

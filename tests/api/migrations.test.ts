@@ -3,6 +3,8 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { migrateToLatest } from '../../src/server/db/migrate.js';
 import { ownerMetricsMigration } from '../../src/server/db/migrations/0004-owner-metrics.js';
 import { listingFilterIndexesMigration } from '../../src/server/db/migrations/0005-listing-filter-indexes.js';
+import { searchChangeLogMigration } from '../../src/server/db/migrations/0006-search-change-log.js';
+import type { AgentListResponse } from '../../src/shared/api/agents.js';
 import { factories } from '../support/factories.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
 
@@ -17,6 +19,8 @@ it('an existing database with a repository listed twice migrates, keeping the ol
   const db = t.app.db.kysely;
   // The database as it was before 0003, when two submissions could race past the service's check
   // (the later migrations are undone too: migrations run in order).
+  await searchChangeLogMigration(t.app.db.dialect).down!(db);
+  await sql`delete from kysely_migration where name = '0006-search-change-log'`.execute(db);
   await listingFilterIndexesMigration.down!(db);
   await sql`delete from kysely_migration where name = '0005-listing-filter-indexes'`.execute(db);
   await ownerMetricsMigration.down!(db);
@@ -31,6 +35,7 @@ it('an existing database with a repository listed twice migrates, keeping the ol
     '0003-one-live-listing-per-repository',
     '0004-owner-metrics',
     '0005-listing-filter-indexes',
+    '0006-search-change-log',
   ]);
   const keys = await db
     .selectFrom('agents')
@@ -39,4 +44,11 @@ it('an existing database with a repository listed twice migrates, keeping the ol
     .orderBy('id')
     .execute();
   expect(keys.map((row) => row.github_repo)).toEqual(['acme/twice', null, 'acme/twice']);
+});
+
+it('after the search change log comes back, a listing published is found by search', async () => {
+  const word = `migrix${Date.now().toString(36)}`;
+  const agent = await factories(t.app).createAgent({ name: `${word} Agent`, status: 'published' });
+  const found = (await (await t.request(`/api/agents?q=${word}`)).json()) as AgentListResponse;
+  expect(found.agents.map((card) => card.id)).toEqual([agent.id]);
 });

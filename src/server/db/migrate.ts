@@ -5,6 +5,7 @@ import { submissionsMigration } from './migrations/0002-submissions.js';
 import { oneLiveListingPerRepositoryMigration } from './migrations/0003-one-live-listing-per-repository.js';
 import { ownerMetricsMigration } from './migrations/0004-owner-metrics.js';
 import { listingFilterIndexesMigration } from './migrations/0005-listing-filter-indexes.js';
+import { searchChangeLogMigration } from './migrations/0006-search-change-log.js';
 
 function migrationsFor(db: Db): Record<string, Migration> {
   return {
@@ -13,6 +14,7 @@ function migrationsFor(db: Db): Record<string, Migration> {
     '0003-one-live-listing-per-repository': oneLiveListingPerRepositoryMigration,
     '0004-owner-metrics': ownerMetricsMigration,
     '0005-listing-filter-indexes': listingFilterIndexesMigration,
+    '0006-search-change-log': searchChangeLogMigration(db.dialect),
   };
 }
 

@@ -277,6 +277,12 @@ export interface GithubConnectionsTable {
   updated_at: string;
 }
 
+/** Agents whose searchable columns changed, noted by triggers (migration 0006); read by the search index. */
+export interface AgentSearchChangesTable {
+  seq: Generated<number>;
+  agent_id: number;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -301,6 +307,7 @@ export interface Database {
   agent_metrics_daily: AgentMetricsDailyTable;
   agent_search_terms_daily: AgentSearchTermsDailyTable;
   agent_click_visitors: AgentClickVisitorsTable;
+  agent_search_changes: AgentSearchChangesTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

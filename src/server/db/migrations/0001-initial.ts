@@ -254,36 +254,45 @@ export function initialMigration(dialect: Dialect): Migration {
         .values({ id: 1, rating_count: 0, rating_sum: 0, mean_snapshot: 3.5 })
         .execute();
 
-      if (dialect === 'sqlite') {
-        // External-content FTS5 index kept in step by triggers; prefix indexes make "ag*" cheap.
-        await sql`CREATE VIRTUAL TABLE agents_fts USING fts5(
-          name, tagline, description, tags,
-          content='agents', content_rowid='id', tokenize='unicode61 remove_diacritics 2', prefix='2 3 4'
-        )`.execute(db);
-        await sql`CREATE VIRTUAL TABLE agents_fts_vocab USING fts5vocab(agents_fts, 'row')`.execute(db);
-        await sql`CREATE TRIGGER agents_fts_insert AFTER INSERT ON agents BEGIN
-          INSERT INTO agents_fts(rowid, name, tagline, description, tags)
-          VALUES (new.id, new.name, new.tagline, new.description, new.tags);
-        END`.execute(db);
-        await sql`CREATE TRIGGER agents_fts_delete AFTER DELETE ON agents BEGIN
-          INSERT INTO agents_fts(agents_fts, rowid, name, tagline, description, tags)
-          VALUES ('delete', old.id, old.name, old.tagline, old.description, old.tags);
-        END`.execute(db);
-        await sql`CREATE TRIGGER agents_fts_update AFTER UPDATE OF name, tagline, description, tags ON agents BEGIN
-          INSERT INTO agents_fts(agents_fts, rowid, name, tagline, description, tags)
-          VALUES ('delete', old.id, old.name, old.tagline, old.description, old.tags);
-          INSERT INTO agents_fts(rowid, name, tagline, description, tags)
-          VALUES (new.id, new.name, new.tagline, new.description, new.tags);
-        END`.execute(db);
-      } else {
-        await sql`ALTER TABLE agents ADD COLUMN search_vector tsvector GENERATED ALWAYS AS (
-          setweight(to_tsvector('simple', coalesce(name, '')), 'A') ||
-          setweight(to_tsvector('simple', coalesce(tags, '')), 'B') ||
-          setweight(to_tsvector('simple', coalesce(tagline, '')), 'B') ||
-          setweight(to_tsvector('simple', coalesce(description, '')), 'C')
-        ) STORED`.execute(db);
-        await sql`CREATE INDEX agents_search_idx ON agents USING gin(search_vector)`.execute(db);
-      }
+      await createFullTextSearch(db, dialect);
     },
   };
+}
+
+/**
+ * The full-text search of this schema (replaced by the in-process index in 0006, whose down migration
+ * brings it back): SQLite's FTS5 table kept by triggers, or PostgreSQL's weighted tsvector with GIN.
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- as above
+export async function createFullTextSearch(db: Kysely<any>, dialect: Dialect): Promise<void> {
+  if (dialect === 'sqlite') {
+    // External-content FTS5 index kept in step by triggers; prefix indexes make "ag*" cheap.
+    await sql`CREATE VIRTUAL TABLE agents_fts USING fts5(
+      name, tagline, description, tags,
+      content='agents', content_rowid='id', tokenize='unicode61 remove_diacritics 2', prefix='2 3 4'
+    )`.execute(db);
+    await sql`CREATE VIRTUAL TABLE agents_fts_vocab USING fts5vocab(agents_fts, 'row')`.execute(db);
+    await sql`CREATE TRIGGER agents_fts_insert AFTER INSERT ON agents BEGIN
+      INSERT INTO agents_fts(rowid, name, tagline, description, tags)
+      VALUES (new.id, new.name, new.tagline, new.description, new.tags);
+    END`.execute(db);
+    await sql`CREATE TRIGGER agents_fts_delete AFTER DELETE ON agents BEGIN
+      INSERT INTO agents_fts(agents_fts, rowid, name, tagline, description, tags)
+      VALUES ('delete', old.id, old.name, old.tagline, old.description, old.tags);
+    END`.execute(db);
+    await sql`CREATE TRIGGER agents_fts_update AFTER UPDATE OF name, tagline, description, tags ON agents BEGIN
+      INSERT INTO agents_fts(agents_fts, rowid, name, tagline, description, tags)
+      VALUES ('delete', old.id, old.name, old.tagline, old.description, old.tags);
+      INSERT INTO agents_fts(rowid, name, tagline, description, tags)
+      VALUES (new.id, new.name, new.tagline, new.description, new.tags);
+    END`.execute(db);
+  } else {
+    await sql`ALTER TABLE agents ADD COLUMN search_vector tsvector GENERATED ALWAYS AS (
+      setweight(to_tsvector('simple', coalesce(name, '')), 'A') ||
+      setweight(to_tsvector('simple', coalesce(tags, '')), 'B') ||
+      setweight(to_tsvector('simple', coalesce(tagline, '')), 'B') ||
+      setweight(to_tsvector('simple', coalesce(description, '')), 'C')
+    ) STORED`.execute(db);
+    await sql`CREATE INDEX agents_search_idx ON agents USING gin(search_vector)`.execute(db);
+  }
 }

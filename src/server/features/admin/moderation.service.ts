@@ -5,7 +5,6 @@ import type { UserRow } from '../../db/schema.js';
 import { conflict, notFound } from '../../errors.js';
 import { cacheTags, type ResponseCache } from '../../lib/response-cache.js';
 import { nowIso, utcDay } from '../../lib/time.js';
-import type { SearchVocabulary } from '../agents/agents.service.js';
 import type { CategoriesRepo } from '../categories/categories.repo.js';
 import { createNotification, type NotificationsDeps } from '../notifications/notifications.service.js';
 import {
@@ -35,8 +34,6 @@ export interface ModerationDeps {
   notifications: NotificationsDeps;
   /** Cleared on every change of the public catalogue. */
   cache: ResponseCache;
-  /** The typo-correction vocabulary, reloaded when a listing becomes public. */
-  vocabulary: SearchVocabulary;
 }
 
 const NOTHING_WAITING = 'Nothing from this agent is waiting for review. It may have been decided already.';
@@ -267,10 +264,9 @@ export async function approveSubmission(deps: ModerationDeps, admin: UserRow, ag
       return { kind: 'revision' as const, notices };
     }),
   );
-  // The catalogue changed: the agent's page, listings, category counts and the typo-correction words
-  // must see it at once.
+  // The catalogue changed: the agent's page, listings and category counts must see it at once (the
+  // search index reads the change from the database by itself).
   deps.cache.invalidate([cacheTags.agent(agentId), cacheTags.listings, cacheTags.categories]);
-  deps.vocabulary.invalidate();
   publishNotices(deps, notices);
   return { agentId, status: 'published' as const, kind };
 }

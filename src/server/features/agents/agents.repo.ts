@@ -1,10 +1,7 @@
-import { sql, type SelectQueryBuilder } from 'kysely';
+import type { SelectQueryBuilder } from 'kysely';
 import type { AgentListQuery, AgentSort } from '../../../shared/api/agents.js';
 import type { Db, Executor } from '../../db/database.js';
 import type { Database } from '../../db/schema.js';
-
-/** A search matches at most this many agents; deeper pages of a broad query are not useful to anyone. */
-export const SEARCH_RESULT_CAP = 1000;
 
 /** The columns a listing card needs (agents joined with categories). */
 export const agentSummaryColumns = [
@@ -32,16 +29,10 @@ export type AgentDetailRow = NonNullable<
   Awaited<ReturnType<ReturnType<typeof createAgentsRepo>['findDetail']>>
 >;
 
-/** Turns what a person typed into a prefix query: every word must match, the last ones as prefixes. */
-export function searchTerms(q: string): string[] {
-  return q
-    .toLowerCase()
-    .split(/[^\p{L}\p{N}]+/u)
-    .filter(Boolean)
-    .slice(0, 8);
-}
-
 type AgentSelect = SelectQueryBuilder<Database, 'agents' | 'categories', object>;
+
+/** What a listing can be narrowed to besides a search. */
+export type ListingFilters = Pick<AgentListQuery, 'verified' | 'pricing'> & { categoryId?: number };
 
 export function createAgentsRepo(db: Db) {
   const k = db.kysely;
@@ -61,7 +52,7 @@ export function createAgentsRepo(db: Db) {
     }
   }
 
-  function filtered(filters: Pick<AgentListQuery, 'verified' | 'pricing'> & { categoryId?: number }) {
+  function filtered(filters: ListingFilters) {
     let query = k
       .selectFrom('agents')
       .innerJoin('categories', 'categories.id', 'agents.category_id')
@@ -72,64 +63,53 @@ export function createAgentsRepo(db: Db) {
     return query;
   }
 
-  function matching(query: AgentSelect, terms: string[]): AgentSelect {
-    if (db.dialect === 'sqlite') {
-      const match = terms.map((term) => `"${term}"*`).join(' ');
-      return query
-        .innerJoin(sql<{ rowid: number }>`agents_fts`.as('agents_fts'), (join) =>
-          join.on(sql<boolean>`agents_fts.rowid = agents.id`),
-        )
-        .where(sql<boolean>`agents_fts MATCH ${match}`) as unknown as AgentSelect;
-    }
-    const tsQuery = terms.map((term) => `${term.replace(/[^\p{L}\p{N}]/gu, '')}:*`).join(' & ');
-    return query.where(sql<boolean>`agents.search_vector @@ to_tsquery('simple', ${tsQuery})`);
-  }
-
-  function byRelevance(query: AgentSelect, terms: string[]): AgentSelect {
-    if (db.dialect === 'sqlite') {
-      // Column weights: name, tagline, description, tags.
-      return query.orderBy(sql`bm25(agents_fts, 10.0, 4.0, 1.0, 6.0)`).orderBy('agents.id', 'desc');
-    }
-    const tsQuery = terms.map((term) => `${term.replace(/[^\p{L}\p{N}]/gu, '')}:*`).join(' & ');
-    return query
-      .orderBy(sql`ts_rank(agents.search_vector, to_tsquery('simple', ${tsQuery}))`, 'desc')
-      .orderBy('agents.id', 'desc');
-  }
-
   return {
     async findSummaries(options: {
-      filters: Pick<AgentListQuery, 'verified' | 'pricing'> & { categoryId?: number };
-      terms?: string[];
-      sort?: AgentSort;
+      filters: ListingFilters;
+      /** Only these agents (the matches of a search). */
+      ids?: readonly number[];
+      sort: AgentSort;
       limit: number;
       offset: number;
     }) {
       let query = filtered(options.filters) as AgentSelect;
-      const terms = options.terms ?? [];
-      if (terms.length > 0) query = matching(query, terms);
-      if (options.sort) query = orderBy(query, options.sort);
-      else if (terms.length > 0) query = byRelevance(query, terms);
-      else query = orderBy(query, 'rating');
-      return query.select(agentSummaryColumns).limit(options.limit).offset(options.offset).execute();
+      if (options.ids)
+        query = query.where('agents.id', 'in', options.ids.length > 0 ? [...options.ids] : [-1]);
+      return orderBy(query, options.sort)
+        .select(agentSummaryColumns)
+        .limit(options.limit)
+        .offset(options.offset)
+        .execute();
     },
 
-    /** Counts matches of a search, stopping at SEARCH_RESULT_CAP. */
-    async countMatches(options: {
-      filters: Pick<AgentListQuery, 'verified' | 'pricing'> & { categoryId?: number };
-      terms: string[];
-    }): Promise<number> {
-      const inner = matching(filtered(options.filters) as AgentSelect, options.terms)
-        .select(sql<number>`1`.as('one'))
-        .limit(SEARCH_RESULT_CAP);
-      const row = await k
-        .selectFrom(inner.as('matches'))
-        .select((eb) => eb.fn.countAll<number>().as('count'))
-        .executeTakeFirstOrThrow();
-      return Number(row.count);
+    /** The listing cards of these published agents, in the order of the ids given. */
+    async findSummariesByIds(ids: readonly number[]) {
+      if (ids.length === 0) return [];
+      const rows = await filtered({})
+        .where('agents.id', 'in', [...ids])
+        .select(agentSummaryColumns)
+        .execute();
+      const byId = new Map(rows.map((row) => [row.id, row]));
+      return ids.flatMap((id) => byId.get(id) ?? []);
+    },
+
+    /** Ids of a listing in its order, a stretch at a time (to order a broad search by something else). */
+    async findIdsInOrder(options: {
+      filters: ListingFilters;
+      sort: AgentSort;
+      limit: number;
+      offset: number;
+    }) {
+      const rows = await orderBy(filtered(options.filters) as AgentSelect, options.sort)
+        .select('agents.id')
+        .limit(options.limit)
+        .offset(options.offset)
+        .execute();
+      return rows.map((row) => row.id);
     },
 
     /** Counts a filtered listing; only used where no maintained counter answers the question. */
-    async countFiltered(filters: Pick<AgentListQuery, 'verified' | 'pricing'> & { categoryId?: number }) {
+    async countFiltered(filters: ListingFilters) {
       const row = await filtered(filters)
         .select((eb) => eb.fn.countAll<number>().as('count'))
         .executeTakeFirstOrThrow();
@@ -248,17 +228,46 @@ export function createAgentsRepo(db: Db) {
       await trx.deleteFrom('agent_activity').where('day', '<', day).execute();
     },
 
-    /** Every indexed word with the number of agents it appears in (for spelling suggestions). */
-    async searchVocabulary(): Promise<Map<string, number>> {
-      const rows =
-        db.dialect === 'sqlite'
-          ? (await sql<{ term: string; doc: number }>`SELECT term, doc FROM agents_fts_vocab`.execute(k)).rows
-          : (
-              await sql<{ term: string; doc: number }>`
-                SELECT word AS term, ndoc AS doc FROM ts_stat('SELECT search_vector FROM agents WHERE status = ''published''')
-              `.execute(k)
-            ).rows;
-      return new Map(rows.map((row) => [row.term, Number(row.doc)]));
+    /**
+     * The searchable fields of published agents: the given ones, or a stretch of every one by id
+     * (the search index is built a stretch at a time, to keep the memory it needs small).
+     */
+    async searchDocuments(which: { ids: readonly number[] } | { afterId: number; limit: number }) {
+      let query = k
+        .selectFrom('agents')
+        .select(['id', 'name', 'tagline', 'description', 'tags', 'category_id', 'pricing', 'verified'])
+        .where('status', '=', 'published');
+      query =
+        'ids' in which
+          ? query.where('id', 'in', which.ids.length > 0 ? [...which.ids] : [-1])
+          : query.where('id', '>', which.afterId).orderBy('id').limit(which.limit);
+      return query.execute();
+    },
+
+    /** The number of the newest change to searchable columns (0 when none was noted). */
+    async latestSearchChange(): Promise<number> {
+      const row = await k
+        .selectFrom('agent_search_changes')
+        .select((eb) => eb.fn.max('seq').as('seq'))
+        .executeTakeFirst();
+      return Number(row?.seq ?? 0);
+    },
+
+    /** The changes to searchable columns after `seq`, oldest first. */
+    async searchChangesSince(seq: number, limit: number) {
+      const rows = await k
+        .selectFrom('agent_search_changes')
+        .select(['seq', 'agent_id'])
+        .where('seq', '>', seq)
+        .orderBy('seq')
+        .limit(limit)
+        .execute();
+      return rows.map((row) => ({ seq: Number(row.seq), agentId: row.agent_id }));
+    },
+
+    /** Forgets changes up to `seq`: every index has read them or will rebuild. */
+    async pruneSearchChanges(seq: number) {
+      await k.deleteFrom('agent_search_changes').where('seq', '<=', seq).execute();
     },
 
     async sitemapEntries() {

@@ -3,6 +3,7 @@ import type {
   AgentDetail,
   AgentListQuery,
   AgentListResponse,
+  AgentSort,
   HomeResponse,
 } from '../../../shared/api/agents.js';
 import type { Db } from '../../db/database.js';
@@ -12,7 +13,9 @@ import type { CategoriesRepo } from '../categories/categories.repo.js';
 import type { ReputationRepo } from '../reviews/reputation.repo.js';
 import type { ReviewsRepo } from '../reviews/reviews.repo.js';
 import { presentAgentDetail, presentAgentSummary } from './agents.presenter.js';
-import { SEARCH_RESULT_CAP, searchTerms, type AgentDetailRow, type AgentsRepo } from './agents.repo.js';
+import { SEARCH_RESULT_CAP, type AgentSearch } from './agent-search.js';
+import type { AgentDetailRow, AgentsRepo, AgentSummaryRow, ListingFilters } from './agents.repo.js';
+import { searchTerms, type SearchIndex } from './search-index.js';
 import { closestWord } from './spelling.js';
 
 export interface AgentsServiceDeps {
@@ -21,50 +24,120 @@ export interface AgentsServiceDeps {
   categories: CategoriesRepo;
   reviews: ReviewsRepo;
   reputation: ReputationRepo;
-  vocabulary: SearchVocabulary;
-}
-
-const VOCABULARY_TTL_MS = 10 * 60 * 1000;
-
-/** The indexed words, loaded when a search first finds nothing and kept for ten minutes. */
-export class SearchVocabulary {
-  private words: Map<string, number> | undefined;
-  private loadedAt = 0;
-  private loading: Promise<Map<string, number>> | undefined;
-
-  constructor(private readonly load: () => Promise<Map<string, number>>) {}
-
-  async get(): Promise<Map<string, number>> {
-    if (this.words && Date.now() - this.loadedAt < VOCABULARY_TTL_MS) return this.words;
-    this.loading ??= this.load().then((words) => {
-      this.words = words;
-      this.loadedAt = Date.now();
-      this.loading = undefined;
-      return words;
-    });
-    return this.loading;
-  }
-
-  /** Forgets the loaded words, so the next search that needs them sees a listing published since. */
-  invalidate(): void {
-    this.words = undefined;
-    this.loading = undefined;
-  }
+  search: AgentSearch;
 }
 
 /** Replaces misspelt words by the closest indexed ones; null when there is nothing to correct. */
-async function correctedTerms(deps: AgentsServiceDeps, terms: string[]): Promise<string[] | null> {
-  const vocabulary = await deps.vocabulary.get();
+function correctedTerms(index: SearchIndex, terms: readonly string[]): string[] | null {
   let changed = false;
-  const corrected = terms.map((term, index) => {
+  const corrected = terms.map((term, position) => {
     // The last word may be half typed: leave it alone when some indexed word starts with it.
-    if (index === terms.length - 1 && [...vocabulary.keys()].some((word) => word.startsWith(term)))
-      return term;
-    const closest = closestWord(term, vocabulary);
+    if (position === terms.length - 1 && index.hasTermStartingWith(term)) return term;
+    const closest = closestWord(term, index.vocabulary());
     if (closest) changed = true;
     return closest ?? term;
   });
   return changed ? corrected : null;
+}
+
+/**
+ * A search's words as typed or, when they match nothing, as the index spells them, with the
+ * matches found by `find` and the correction shown to the person ("did you mean").
+ */
+function withTypoTolerance<R extends { total: number }>(
+  index: SearchIndex,
+  terms: string[],
+  find: (words: readonly string[]) => R,
+): { result: R; didYouMean?: string } {
+  const result = find(terms);
+  if (result.total > 0) return { result };
+  const corrected = correctedTerms(index, terms);
+  if (!corrected) return { result };
+  const retried = find(corrected);
+  return retried.total > 0 ? { result: retried, didYouMean: corrected.join(' ') } : { result };
+}
+
+/** A search ordered by something else than relevance reads at most this many matches by id. */
+const SORTED_MATCHES_BY_ID_MAX = 1000;
+
+/**
+ * A page of a search's matches in a listing order. Few matches are read by id and ordered by the
+ * database; many are found by walking the listing in its order (its index) and keeping the matches,
+ * a stretch sized by how many of the listing match.
+ */
+async function sortedMatchesPage(
+  deps: AgentsServiceDeps,
+  options: { filters: ListingFilters; sort: AgentSort; matchIds: Int32Array; indexSize: number },
+  page: { offset: number; limit: number },
+): Promise<AgentSummaryRow[]> {
+  const { filters, sort, matchIds } = options;
+  if (matchIds.length <= SORTED_MATCHES_BY_ID_MAX)
+    return deps.agents.findSummaries({ filters, ids: Array.from(matchIds), sort, ...page });
+  let maxId = 0;
+  for (const id of matchIds) maxId = Math.max(maxId, id);
+  const isMatch = new Uint8Array(maxId + 1);
+  for (const id of matchIds) isMatch[id] = 1;
+  const share = matchIds.length / Math.max(options.indexSize, 1);
+  const stretch = Math.min(10_000, Math.max(100, Math.ceil(((page.offset + page.limit) / share) * 1.25)));
+  const wanted: number[] = [];
+  let toSkip = page.offset;
+  for (let at = 0; wanted.length < page.limit; at += stretch) {
+    const ids = await deps.agents.findIdsInOrder({ filters, sort, limit: stretch, offset: at });
+    for (const id of ids) {
+      if (!isMatch[id]) continue;
+      if (toSkip > 0) toSkip -= 1;
+      else if (wanted.push(id) === page.limit) break;
+    }
+    if (ids.length < stretch) break;
+  }
+  return deps.agents.findSummariesByIds(wanted);
+}
+
+/** GET /api/agents?q=: the published agents matching every word, best first or in the order asked. */
+async function searchAgents(
+  deps: AgentsServiceDeps,
+  query: AgentListQuery,
+  filters: ListingFilters,
+  terms: string[],
+): Promise<AgentListResponse> {
+  const index = await deps.search.current();
+  const offset = (query.page - 1) * query.limit;
+  const page = { offset, limit: Math.max(0, Math.min(query.limit, SEARCH_RESULT_CAP - offset)) };
+  let total: number;
+  let rows: AgentSummaryRow[];
+  let didYouMean: string | undefined;
+  if (query.sort) {
+    const found = withTypoTolerance(index, terms, (words) => {
+      const agentIds = index.match(words, filters);
+      return { total: agentIds.length, agentIds };
+    });
+    ({ didYouMean } = found);
+    total = found.result.total;
+    const reachable = Math.min(total, SEARCH_RESULT_CAP);
+    rows =
+      offset < reachable
+        ? await sortedMatchesPage(
+            deps,
+            { filters, sort: query.sort, matchIds: found.result.agentIds, indexSize: index.size },
+            page,
+          )
+        : [];
+  } else {
+    const found = withTypoTolerance(index, terms, (words) =>
+      index.rank(words, filters, { ...page, cap: SEARCH_RESULT_CAP }),
+    );
+    ({ didYouMean } = found);
+    total = found.result.total;
+    rows = await deps.agents.findSummariesByIds(found.result.agentIds);
+  }
+  return {
+    agents: rows.map(presentAgentSummary),
+    // Counted up to the cap, as far as anyone can page.
+    totalCount: Math.min(total, SEARCH_RESULT_CAP),
+    totalPages: Math.ceil(Math.min(total, SEARCH_RESULT_CAP) / query.limit),
+    currentPage: query.page,
+    ...(didYouMean ? { didYouMean } : {}),
+  };
 }
 
 const HOME_SECTION_SIZE = 8;
@@ -85,39 +158,22 @@ export async function listAgents(deps: AgentsServiceDeps, query: AgentListQuery)
   }
   const filters = { categoryId, verified: query.verified, pricing: query.pricing };
   const terms = query.q ? searchTerms(query.q) : [];
+  if (terms.length > 0) return searchAgents(deps, query, filters, terms);
+
+  const totalCount =
+    query.verified === undefined && query.pricing === undefined
+      ? (categoryCount ?? (await deps.agents.countPublished()))
+      : await deps.agents.countFiltered(filters);
   const offset = (query.page - 1) * query.limit;
-
-  let totalCount: number;
-  let didYouMean: string | undefined;
-  if (terms.length > 0) {
-    totalCount = await deps.agents.countMatches({ filters, terms });
-    if (totalCount === 0) {
-      // Typo tolerance: no match at all, so try the closest indexed spelling of each word.
-      const corrected = await correctedTerms(deps, terms);
-      if (corrected) {
-        const count = await deps.agents.countMatches({ filters, terms: corrected });
-        if (count > 0) {
-          terms.splice(0, terms.length, ...corrected);
-          totalCount = count;
-          didYouMean = corrected.join(' ');
-        }
-      }
-    }
-  } else if (query.verified === undefined && query.pricing === undefined)
-    totalCount = categoryCount ?? (await deps.agents.countPublished());
-  else totalCount = await deps.agents.countFiltered(filters);
-
-  const reachable = terms.length > 0 ? Math.min(totalCount, SEARCH_RESULT_CAP) : totalCount;
   const rows =
-    offset < reachable
-      ? await deps.agents.findSummaries({ filters, terms, sort: query.sort, limit: query.limit, offset })
+    offset < totalCount
+      ? await deps.agents.findSummaries({ filters, sort: query.sort ?? 'rating', limit: query.limit, offset })
       : [];
   return {
     agents: rows.map(presentAgentSummary),
     totalCount,
-    totalPages: Math.ceil(reachable / query.limit),
+    totalPages: Math.ceil(totalCount / query.limit),
     currentPage: query.page,
-    ...(didYouMean ? { didYouMean } : {}),
   };
 }
 

@@ -18,12 +18,12 @@ export function editDistance(a: string, b: string, max: number): number {
 }
 
 /**
- * The closest known word to a misspelt one: at most one edit for short words, two for longer ones.
+ * The closest known word to a misspelt one (none for a known word): at most one edit for short words, two for longer ones.
  * Ties go to the word of the nearest length, then the most frequent, then the first alphabetically,
  * so the answer never depends on the order the database listed the words in.
  */
-export function closestWord(word: string, vocabulary: ReadonlyMap<string, number>): string | null {
-  if (vocabulary.has(word) || word.length < 3) return null;
+export function closestWord(word: string, vocabulary: Iterable<[string, number]>): string | null {
+  if (word.length < 3) return null;
   const max = word.length <= 5 ? 1 : 2;
   type Candidate = { term: string; distance: number; lengthGap: number; frequency: number };
   const better = (a: Candidate, b: Candidate) =>
@@ -33,6 +33,7 @@ export function closestWord(word: string, vocabulary: ReadonlyMap<string, number
     a.term.localeCompare(b.term);
   let best: Candidate | null = null;
   for (const [term, frequency] of vocabulary) {
+    if (term === word) return null;
     const lengthGap = Math.abs(term.length - word.length);
     if (lengthGap > max) continue;
     const distance = editDistance(word, term, max);

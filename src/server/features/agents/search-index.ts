@@ -1,0 +1,786 @@
+import { pricingModels, type PricingModel } from '../../../shared/catalogue.js';
+
+/**
+ * The catalogue's full-text index, held in memory (docs/decisions/0015-in-process-search-index.md).
+ *
+ * Every published agent is a document of four weighted fields. A query word matches the indexed
+ * terms it is a prefix of, and a document matches when it matches every word. A document's score is
+ * the sum over the words of BM25 for the best term the word matched in it (the model of SQLite's
+ * FTS5 `bm25()`, with the same field weights); ties go to the newer agent.
+ *
+ * Each term's postings are kept best first, and each document keeps its terms, so a query walks the
+ * rarest word's postings from the top, checks the other words in the document's own terms, and stops
+ * as soon as the page asked for is settled and the count reached its cap: a word that every agent
+ * has costs no more than a rare one. Changes after a build are appended, and everything is rebuilt
+ * from the documents' terms once the appended or dead part grows past a share of the whole.
+ */
+
+/** How much a term counts in each field: a name says more about an agent than its description. */
+const FIELD_WEIGHTS = { name: 10, tagline: 4, description: 1, tags: 6 } as const;
+const BM25_K1 = 1.2;
+const BM25_B = 0.75;
+/** Rebuild when appended postings or dead documents' postings pass this share of the whole. */
+const COMPACT_SHARE = 0.25;
+/** Another word's postings are spread over the slots when they are at most this many times the walked word's. */
+const SPREAD_FACTOR = 8;
+/** A query uses at most this many words. */
+export const SEARCH_WORDS_MAX = 8;
+
+export interface SearchDocument {
+  id: number;
+  name: string;
+  tagline: string;
+  description: string;
+  tags: readonly string[];
+  categoryId: number;
+  pricing: PricingModel;
+  verified: boolean;
+}
+
+export interface SearchFilters {
+  categoryId?: number;
+  pricing?: PricingModel;
+  verified?: boolean;
+}
+
+/** Lower case, without diacritics, split at anything that is not a letter or a digit. */
+export function searchWords(text: string): string[] {
+  return text
+    .normalize('NFKD')
+    .replace(/\p{M}+/gu, '')
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter(Boolean);
+}
+
+/** The words of what a person typed, as the index matches them. */
+export function searchTerms(q: string): string[] {
+  return searchWords(q).slice(0, SEARCH_WORDS_MAX);
+}
+
+const ALIVE = 1;
+const VERIFIED = 2;
+
+/** Postings appended since the last build, best first like the built ones. */
+interface AppendedPostings {
+  slots: number[];
+  impacts: number[];
+}
+
+/** A position in one term's postings, while a query walks them. */
+interface Cursor {
+  idf: number;
+  slots: Int32Array | number[];
+  impacts: Float32Array | number[];
+  at: number;
+  end: number;
+}
+
+/** A query, planned: the word whose postings are walked, and the others, checked in each document. */
+interface Plan {
+  driver: Cursor[];
+  /**
+   * Per other word: the best score it can add, and how its score in a document is found: spread over
+   * the slots beforehand (`scores`, for a word with few postings), or from the document's own terms,
+   * which carry the word's bit in termBits.
+   */
+  others: Array<{ bit: number; maxScore: number; scores?: Float32Array; termIds: number[] }>;
+  /** Terms marked in termBits, to unmark after the query. */
+  marked: number[];
+  othersMaxScore: number;
+  allBits: number;
+}
+
+export class SearchIndex {
+  // Documents, by slot. A changed document gets a new slot; its old one is marked dead.
+  private slotAgent = new Int32Array(0);
+  private slotCategory = new Int32Array(0);
+  private slotPricing = new Uint8Array(0);
+  private slotFlags = new Uint8Array(0);
+  private slotLength = new Float32Array(0);
+  private slotCount = 0;
+  private liveCount = 0;
+  private liveLength = 0;
+  private slotOfAgent = new Map<number, number>();
+
+  // Each slot's terms with their weighted counts: slot s owns [slotTermStart[s], slotTermStart[s + 1]).
+  private slotTermStart = new Int32Array(1);
+  private forwardTerms = new Int32Array(0);
+  private forwardCounts = new Float32Array(0);
+  private forwardCount = 0;
+
+  // Terms, and their ids in alphabetical order of the terms for prefix lookups.
+  private termIds = new Map<string, number>();
+  private terms: string[] = [];
+  private sortedTerms: string[] = [];
+  private sortedTermIds: number[] = [];
+  /** True during a build, when the alphabetical list is made once at the end. */
+  private building = false;
+
+  // Postings of the last build, term by term and best first, then those appended since.
+  private postingStart = new Int32Array(1);
+  private postingSlots = new Int32Array(0);
+  private postingImpacts = new Float32Array(0);
+  private appended = new Map<number, AppendedPostings>();
+  private appendedCount = 0;
+  /** Postings of documents removed since the last build, still in the lists until the next. */
+  private deadPostings = 0;
+
+  // Scratch space of a query, reset after each one.
+  private seen = new Uint32Array(0);
+  private seenStamp = 0;
+  private termBits = new Uint8Array(0);
+  private termIdf = new Float64Array(0);
+  private spreadScores: Float32Array[] = [];
+
+  constructor(documents: Iterable<SearchDocument> = []) {
+    this.rebuild(documents);
+  }
+
+  /** Number of documents in the index. */
+  get size(): number {
+    return this.liveCount;
+  }
+
+  has(agentId: number): boolean {
+    return this.slotOfAgent.has(agentId);
+  }
+
+  /** Replaces the whole content. */
+  rebuild(documents: Iterable<SearchDocument>): void {
+    this.beginBuild();
+    for (const document of documents) this.addToBuild(document);
+    this.endBuild();
+  }
+
+  /** Empties the index for a build; documents come with addToBuild and are searchable after endBuild. */
+  beginBuild(): void {
+    this.slotCount = 0;
+    this.liveCount = 0;
+    this.liveLength = 0;
+    this.slotOfAgent = new Map();
+    this.forwardCount = 0;
+    this.termIds = new Map();
+    this.terms = [];
+    this.building = true;
+  }
+
+  addToBuild(document: SearchDocument): void {
+    this.addSlot(document);
+  }
+
+  endBuild(): void {
+    this.building = false;
+    this.freeze();
+  }
+
+  /** Adds or replaces one agent's document. */
+  upsert(document: SearchDocument): void {
+    this.remove(document.id);
+    const slot = this.addSlot(document);
+    const averageLength = this.averageLength();
+    for (let at = this.slotTermStart[slot]!; at < this.slotTermStart[slot + 1]!; at += 1) {
+      const termId = this.forwardTerms[at]!;
+      const impact = this.impact(this.forwardCounts[at]!, this.slotLength[slot]!, averageLength);
+      let list = this.appended.get(termId);
+      if (!list) this.appended.set(termId, (list = { slots: [], impacts: [] }));
+      // Keep best first: after every posting with a higher impact, or an equal one of a newer agent.
+      let low = 0;
+      let high = list.slots.length;
+      while (low < high) {
+        const middle = (low + high) >>> 1;
+        if (this.ranksBefore(list.impacts[middle]!, list.slots[middle]!, impact, slot)) low = middle + 1;
+        else high = middle;
+      }
+      list.slots.splice(low, 0, slot);
+      list.impacts.splice(low, 0, impact);
+      this.appendedCount += 1;
+    }
+    this.compactIfWorthIt();
+  }
+
+  /** Removes one agent's document, if it is there. */
+  remove(agentId: number): void {
+    const slot = this.slotOfAgent.get(agentId);
+    if (slot === undefined) return;
+    this.slotOfAgent.delete(agentId);
+    this.slotFlags[slot]! &= ~ALIVE;
+    this.liveCount -= 1;
+    this.liveLength -= this.slotLength[slot]!;
+    this.deadPostings += this.slotTermStart[slot + 1]! - this.slotTermStart[slot]!;
+  }
+
+  /**
+   * The documents matching every word (as a prefix) and the filters, best first: how many (counted up
+   * to `cap`), and the agent ids of the page asked for.
+   */
+  rank(
+    words: readonly string[],
+    filters: SearchFilters,
+    page: { offset: number; limit: number; cap: number },
+  ): { total: number; agentIds: number[] } {
+    const plan = this.plan(words);
+    if (!plan) return { total: 0, agentIds: [] };
+    const needed = Math.min(page.offset + page.limit, page.cap);
+    const best = new TopScores(needed, this.slotAgent);
+    let total = 0;
+    this.walk(plan, filters, true, (slot, score, bound) => {
+      if (total < page.cap) total += 1;
+      best.offer(slot, score);
+      // Settled: no document further down can reach the page, and the count is at its cap.
+      return !(total >= page.cap && best.isFull() && bound < best.lowestScore());
+    });
+    const slots = best.inOrder().slice(page.offset);
+    return { total, agentIds: slots.map((slot) => this.slotAgent[slot]!) };
+  }
+
+  /** Every document matching every word and the filters, in no order, to be ordered by something else. */
+  match(words: readonly string[], filters: SearchFilters): Int32Array {
+    const plan = this.plan(words);
+    if (!plan) return new Int32Array(0);
+    const agentIds: number[] = [];
+    this.walk(plan, filters, false, (slot) => {
+      agentIds.push(this.slotAgent[slot]!);
+      return true;
+    });
+    return Int32Array.from(agentIds);
+  }
+
+  /** Whether some indexed term starts with this word (a word being typed). */
+  hasTermStartingWith(prefix: string): boolean {
+    const index = this.lowerBound(prefix);
+    return index < this.sortedTerms.length && this.sortedTerms[index]!.startsWith(prefix);
+  }
+
+  /** Every indexed term with the number of documents it was indexed in (for spelling suggestions). */
+  *vocabulary(): Generator<[string, number]> {
+    for (let termId = 0; termId < this.terms.length; termId += 1) {
+      const count = this.documentFrequency(termId);
+      if (count > 0) yield [this.terms[termId]!, count];
+    }
+  }
+
+  // ---- building ----
+
+  /** Gives a document a slot and records its terms with their weighted counts. */
+  private addSlot(document: SearchDocument): number {
+    const slot = this.slotCount;
+    this.ensureSlotCapacity(slot + 2);
+    const counts = new Map<number, number>();
+    let length = 0;
+    const addField = (text: string, weight: number) => {
+      for (const word of searchWords(text)) {
+        length += 1;
+        const termId = this.termIdOf(word);
+        counts.set(termId, (counts.get(termId) ?? 0) + weight);
+      }
+    };
+    addField(document.name, FIELD_WEIGHTS.name);
+    addField(document.tagline, FIELD_WEIGHTS.tagline);
+    addField(document.description, FIELD_WEIGHTS.description);
+    addField(document.tags.join(' '), FIELD_WEIGHTS.tags);
+    this.ensureForwardCapacity(this.forwardCount + counts.size);
+    for (const [termId, count] of counts) {
+      this.forwardTerms[this.forwardCount] = termId;
+      this.forwardCounts[this.forwardCount] = count;
+      this.forwardCount += 1;
+    }
+    this.slotTermStart[slot + 1] = this.forwardCount;
+    this.slotAgent[slot] = document.id;
+    this.slotCategory[slot] = document.categoryId;
+    this.slotPricing[slot] = pricingModels.indexOf(document.pricing);
+    this.slotFlags[slot] = ALIVE | (document.verified ? VERIFIED : 0);
+    this.slotLength[slot] = length;
+    this.slotCount += 1;
+    this.liveCount += 1;
+    this.liveLength += length;
+    this.slotOfAgent.set(document.id, slot);
+    return slot;
+  }
+
+  private termIdOf(term: string): number {
+    let termId = this.termIds.get(term);
+    if (termId !== undefined) return termId;
+    termId = this.terms.length;
+    this.terms.push(term);
+    this.termIds.set(term, termId);
+    if (this.termBits.length < this.terms.length) {
+      const capacity = Math.max(64, this.terms.length * 2);
+      this.termBits = grown(this.termBits, new Uint8Array(capacity));
+      this.termIdf = new Float64Array(capacity);
+    }
+    if (!this.building) {
+      // A term new since the build: keep the alphabetical list in order.
+      const at = this.lowerBound(term);
+      this.sortedTerms.splice(at, 0, term);
+      this.sortedTermIds.splice(at, 0, termId);
+    }
+    return termId;
+  }
+
+  /** Makes the postings of every live document, best first, from the documents' terms. */
+  private freeze(): void {
+    const termCount = this.terms.length;
+    const start = new Int32Array(termCount + 1);
+    for (let slot = 0; slot < this.slotCount; slot += 1) {
+      if (!(this.slotFlags[slot]! & ALIVE)) continue;
+      for (let at = this.slotTermStart[slot]!; at < this.slotTermStart[slot + 1]!; at += 1)
+        start[this.forwardTerms[at]! + 1]! += 1;
+    }
+    for (let termId = 0; termId < termCount; termId += 1) start[termId + 1]! += start[termId]!;
+    const slots = new Int32Array(start[termCount]!);
+    const impacts = new Float32Array(start[termCount]!);
+    const fill = start.slice(0, termCount);
+    const averageLength = this.averageLength();
+    for (let slot = 0; slot < this.slotCount; slot += 1) {
+      if (!(this.slotFlags[slot]! & ALIVE)) continue;
+      for (let at = this.slotTermStart[slot]!; at < this.slotTermStart[slot + 1]!; at += 1) {
+        const position = fill[this.forwardTerms[at]!]!++;
+        slots[position] = slot;
+        impacts[position] = this.impact(this.forwardCounts[at]!, this.slotLength[slot]!, averageLength);
+      }
+    }
+    for (let termId = 0; termId < termCount; termId += 1)
+      this.sortPostings(slots, impacts, start[termId]!, start[termId + 1]!);
+    this.postingStart = start;
+    this.postingSlots = slots;
+    this.postingImpacts = impacts;
+    this.appended = new Map();
+    this.appendedCount = 0;
+    this.deadPostings = 0;
+    const order = this.terms.map((_, termId) => termId);
+    order.sort((a, b) => compareTerms(this.terms[a]!, this.terms[b]!));
+    this.sortedTermIds = order;
+    this.sortedTerms = order.map((termId) => this.terms[termId]!);
+  }
+
+  /** Orders one term's postings best first (higher impact, then the newer agent). */
+  private sortPostings(slots: Int32Array, impacts: Float32Array, from: number, to: number): void {
+    if (to - from < 2) return;
+    const order = new Int32Array(to - from).map((_, index) => from + index);
+    order.sort(
+      (a, b) => impacts[b]! - impacts[a]! || this.slotAgent[slots[b]!]! - this.slotAgent[slots[a]!]!,
+    );
+    const sortedSlots = Int32Array.from(order, (position) => slots[position]!);
+    const sortedImpacts = Float32Array.from(order, (position) => impacts[position]!);
+    slots.set(sortedSlots, from);
+    impacts.set(sortedImpacts, from);
+  }
+
+  /** Rebuilds without dead documents once enough has changed since the last build. */
+  private compactIfWorthIt(): void {
+    if (this.appendedCount + this.deadPostings < Math.max(64, this.forwardCount * COMPACT_SHARE)) return;
+    // Live documents move down over the dead ones; reading always stays ahead of writing.
+    let nextSlot = 0;
+    let nextTerm = 0;
+    for (let slot = 0; slot < this.slotCount; slot += 1) {
+      const from = this.slotTermStart[slot]!;
+      const to = this.slotTermStart[slot + 1]!;
+      if (!(this.slotFlags[slot]! & ALIVE)) continue;
+      this.slotAgent[nextSlot] = this.slotAgent[slot]!;
+      this.slotCategory[nextSlot] = this.slotCategory[slot]!;
+      this.slotPricing[nextSlot] = this.slotPricing[slot]!;
+      this.slotFlags[nextSlot] = this.slotFlags[slot]!;
+      this.slotLength[nextSlot] = this.slotLength[slot]!;
+      this.slotTermStart[nextSlot] = nextTerm;
+      this.forwardTerms.copyWithin(nextTerm, from, to);
+      this.forwardCounts.copyWithin(nextTerm, from, to);
+      nextTerm += to - from;
+      this.slotOfAgent.set(this.slotAgent[nextSlot]!, nextSlot);
+      nextSlot += 1;
+    }
+    this.slotTermStart[nextSlot] = nextTerm;
+    this.slotCount = nextSlot;
+    this.forwardCount = nextTerm;
+    this.freeze();
+  }
+
+  private ensureSlotCapacity(wanted: number): void {
+    if (wanted <= this.slotAgent.length) return;
+    const capacity = Math.max(wanted, Math.ceil(this.slotAgent.length * 1.5), 64);
+    this.slotAgent = grown(this.slotAgent, new Int32Array(capacity));
+    this.slotCategory = grown(this.slotCategory, new Int32Array(capacity));
+    this.slotPricing = grown(this.slotPricing, new Uint8Array(capacity));
+    this.slotFlags = grown(this.slotFlags, new Uint8Array(capacity));
+    this.slotLength = grown(this.slotLength, new Float32Array(capacity));
+    this.slotTermStart = grown(this.slotTermStart, new Int32Array(capacity + 1));
+    this.seen = new Uint32Array(capacity);
+    this.seenStamp = 0;
+  }
+
+  private ensureForwardCapacity(wanted: number): void {
+    if (wanted <= this.forwardTerms.length) return;
+    const capacity = Math.max(wanted, Math.ceil(this.forwardTerms.length * 1.5), 256);
+    this.forwardTerms = grown(this.forwardTerms, new Int32Array(capacity));
+    this.forwardCounts = grown(this.forwardCounts, new Float32Array(capacity));
+  }
+
+  // ---- querying ----
+
+  private averageLength(): number {
+    return this.liveCount > 0 ? this.liveLength / this.liveCount || 1 : 1;
+  }
+
+  /** BM25's term-frequency part for a weighted count in a document of this length. */
+  private impact(count: number, length: number, averageLength: number): number {
+    return (count * (BM25_K1 + 1)) / (count + BM25_K1 * (1 - BM25_B + (BM25_B * length) / averageLength));
+  }
+
+  /** Where a term's built postings are; terms new since the build have none there. */
+  private builtRange(termId: number): [from: number, to: number] {
+    if (termId + 1 >= this.postingStart.length) return [0, 0];
+    return [this.postingStart[termId]!, this.postingStart[termId + 1]!];
+  }
+
+  private documentFrequency(termId: number): number {
+    const [from, to] = this.builtRange(termId);
+    return to - from + (this.appended.get(termId)?.slots.length ?? 0);
+  }
+
+  /** BM25's inverse document frequency, never negative (FTS5 floors it the same way). */
+  private idf(termId: number): number {
+    const frequency = Math.min(this.documentFrequency(termId), this.liveCount);
+    return Math.max(Math.log((this.liveCount - frequency + 0.5) / (frequency + 0.5)), 1e-6);
+  }
+
+  /** Whether (impact a, slot a) comes before (impact b, slot b) in a term's postings. */
+  private ranksBefore(impactA: number, slotA: number, impactB: number, slotB: number): boolean {
+    return impactA > impactB || (impactA === impactB && this.slotAgent[slotA]! > this.slotAgent[slotB]!);
+  }
+
+  /** First index in sortedTerms whose term is not before `term`. */
+  private lowerBound(term: string): number {
+    let low = 0;
+    let high = this.sortedTerms.length;
+    while (low < high) {
+      const middle = (low + high) >>> 1;
+      if (compareTerms(this.sortedTerms[middle]!, term) < 0) low = middle + 1;
+      else high = middle;
+    }
+    return low;
+  }
+
+  /** The ids of the terms a query word is a prefix of. */
+  private expansions(word: string): number[] {
+    const found: number[] = [];
+    for (let index = this.lowerBound(word); index < this.sortedTerms.length; index += 1) {
+      if (!this.sortedTerms[index]!.startsWith(word)) break;
+      found.push(this.sortedTermIds[index]!);
+    }
+    return found;
+  }
+
+  /** Chooses the word to walk (the one with fewest postings) and marks the others' terms. */
+  private plan(words: readonly string[]): Plan | null {
+    const unique = [...new Set(words)];
+    if (unique.length === 0 || this.liveCount === 0) return null;
+    const expanded = unique.map((word) => {
+      const termIds = this.expansions(word);
+      let postings = 0;
+      for (const termId of termIds) postings += this.documentFrequency(termId);
+      return { termIds, postings };
+    });
+    if (expanded.some((word) => word.postings === 0)) return null;
+    expanded.sort((a, b) => a.postings - b.postings);
+    const [driverWord, ...otherWords] = expanded;
+    const driver: Cursor[] = [];
+    for (const termId of driverWord!.termIds) {
+      const idf = this.idf(termId);
+      const [from, to] = this.builtRange(termId);
+      if (to > from)
+        driver.push({ idf, slots: this.postingSlots, impacts: this.postingImpacts, at: from, end: to });
+      const extra = this.appended.get(termId);
+      if (extra?.slots.length)
+        driver.push({ idf, slots: extra.slots, impacts: extra.impacts, at: 0, end: extra.slots.length });
+    }
+    const marked: number[] = [];
+    let scoreArrays = 0;
+    const others = otherWords.map((word, index) => {
+      const bit = 1 << index;
+      let maxScore = 0;
+      for (const termId of word.termIds) {
+        this.termIdf[termId] = this.idf(termId);
+        const [from, to] = this.builtRange(termId);
+        const topImpact = Math.max(
+          from < to ? this.postingImpacts[from]! : 0,
+          this.appended.get(termId)?.impacts[0] ?? 0,
+        );
+        maxScore = Math.max(maxScore, this.termIdf[termId]! * topImpact);
+      }
+      // Spreading a word costs its postings; reading the documents' terms costs the walked ones'.
+      if (word.postings <= driverWord!.postings * SPREAD_FACTOR) {
+        const scores = this.scoreArray(scoreArrays++);
+        this.forEachPosting(word.termIds, (slot, score) => {
+          if (score > scores[slot]!) scores[slot] = score;
+        });
+        return { bit: 0, maxScore, scores, termIds: word.termIds };
+      }
+      for (const termId of word.termIds) {
+        if (this.termBits[termId] === 0) marked.push(termId);
+        this.termBits[termId]! |= bit;
+      }
+      return { bit, maxScore, termIds: word.termIds };
+    });
+    const othersMaxScore = others.reduce((sum, other) => sum + other.maxScore, 0);
+    const allBits = others.reduce((bits, other) => bits | other.bit, 0);
+    return { driver, others, marked, othersMaxScore, allBits };
+  }
+
+  /** The idf-weighted impact of every posting of these terms, dead documents' included. */
+  private forEachPosting(termIds: readonly number[], visit: (slot: number, score: number) => void): void {
+    for (const termId of termIds) {
+      const idf = this.termIdf[termId]!;
+      const [from, to] = this.builtRange(termId);
+      for (let at = from; at < to; at += 1) visit(this.postingSlots[at]!, idf * this.postingImpacts[at]!);
+      const extra = this.appended.get(termId);
+      if (extra)
+        for (let at = 0; at < extra.slots.length; at += 1) visit(extra.slots[at]!, idf * extra.impacts[at]!);
+    }
+  }
+
+  /** The index-th scratch array of scores per slot (all zero between queries). */
+  private scoreArray(index: number): Float32Array {
+    let scores = this.spreadScores[index];
+    if (!scores || scores.length < this.slotAgent.length) {
+      scores = new Float32Array(this.slotAgent.length);
+      this.spreadScores[index] = scores;
+    }
+    return scores;
+  }
+
+  /**
+   * Visits each live document matching the plan and the filters once, with its score and the most any
+   * document after it can score (best first when `ordered`), until `visit` returns false.
+   */
+  private walk(
+    plan: Plan,
+    filters: SearchFilters,
+    ordered: boolean,
+    visit: (slot: number, score: number, bound: number) => boolean,
+  ): void {
+    this.seenStamp = (this.seenStamp + 1) >>> 0;
+    if (this.seenStamp === 0) {
+      this.seen.fill(0);
+      this.seenStamp = 1;
+    }
+    const stamp = this.seenStamp;
+    const pricing = filters.pricing === undefined ? -1 : pricingModels.indexOf(filters.pricing);
+    const category = filters.categoryId ?? -1;
+    const verified = filters.verified;
+    const averageLength = this.averageLength();
+    const wordScores = new Float64Array(plan.others.length);
+    const heap = new CursorHeap(plan.driver, this.slotAgent, ordered);
+    try {
+      for (;;) {
+        const cursor = heap.top();
+        if (!cursor) return;
+        const slot = cursor.slots[cursor.at]!;
+        const driverScore = cursor.idf * cursor.impacts[cursor.at]!;
+        heap.advance();
+        if (this.seen[slot] === stamp) continue;
+        this.seen[slot] = stamp;
+        const flags = this.slotFlags[slot]!;
+        if (!(flags & ALIVE)) continue;
+        if (category >= 0 && this.slotCategory[slot] !== category) continue;
+        if (pricing >= 0 && this.slotPricing[slot] !== pricing) continue;
+        if (verified !== undefined && Boolean(flags & VERIFIED) !== verified) continue;
+        let score = driverScore;
+        let missing = false;
+        for (const other of plan.others) {
+          if (!other.scores) continue;
+          const spread = other.scores[slot]!;
+          if (spread === 0) {
+            missing = true;
+            break;
+          }
+          score += spread;
+        }
+        if (missing) continue;
+        if (plan.allBits !== 0) {
+          const otherScore = ordered
+            ? this.otherWordsScore(slot, plan, wordScores, averageLength)
+            : this.hasOtherWords(slot, plan.allBits)
+              ? 0
+              : -1;
+          if (otherScore < 0) continue;
+          score += otherScore;
+        }
+        if (!visit(slot, score, driverScore + plan.othersMaxScore)) return;
+      }
+    } finally {
+      for (const termId of plan.marked) this.termBits[termId] = 0;
+      for (const other of plan.others) {
+        const scores = other.scores;
+        if (scores) this.forEachPosting(other.termIds, (slot) => (scores[slot] = 0));
+      }
+    }
+  }
+
+  /** Whether a document has a term of each other word (every bit of allBits). */
+  private hasOtherWords(slot: number, allBits: number): boolean {
+    let found = 0;
+    for (let at = this.slotTermStart[slot]!; at < this.slotTermStart[slot + 1]!; at += 1) {
+      found |= this.termBits[this.forwardTerms[at]!]!;
+      if (found === allBits) return true;
+    }
+    return false;
+  }
+
+  /** What the words found by their bits add to a document's score, from its own terms; -1 when one is missing. */
+  private otherWordsScore(slot: number, plan: Plan, wordScores: Float64Array, averageLength: number): number {
+    wordScores.fill(-1);
+    for (let index = 0; index < plan.others.length; index += 1)
+      if (!plan.others[index]!.bit) wordScores[index] = 0;
+    const length = this.slotLength[slot]!;
+    for (let at = this.slotTermStart[slot]!; at < this.slotTermStart[slot + 1]!; at += 1) {
+      const termId = this.forwardTerms[at]!;
+      const bits = this.termBits[termId]!;
+      if (bits === 0) continue;
+      const score = this.termIdf[termId]! * this.impact(this.forwardCounts[at]!, length, averageLength);
+      for (let index = 0; index < plan.others.length; index += 1)
+        if (bits & plan.others[index]!.bit && score > wordScores[index]!) wordScores[index] = score;
+    }
+    let total = 0;
+    for (const score of wordScores) {
+      if (score < 0) return -1;
+      total += score;
+    }
+    return total;
+  }
+}
+
+/** The cursors of the walked word's terms, the one with the best next posting on top. */
+class CursorHeap {
+  private readonly cursors: Cursor[];
+
+  constructor(
+    cursors: readonly Cursor[],
+    private readonly slotAgent: Int32Array,
+    private readonly ordered: boolean,
+  ) {
+    this.cursors = cursors.filter((cursor) => cursor.at < cursor.end).map((cursor) => ({ ...cursor }));
+    if (ordered)
+      for (let index = (this.cursors.length >> 1) - 1; index >= 0; index -= 1) this.siftDown(index);
+  }
+
+  top(): Cursor | undefined {
+    return this.cursors[0];
+  }
+
+  /** Moves the top cursor to its next posting. */
+  advance(): void {
+    const cursor = this.cursors[0]!;
+    cursor.at += 1;
+    if (cursor.at === cursor.end) {
+      const last = this.cursors.pop()!;
+      if (this.cursors.length === 0) return;
+      this.cursors[0] = last;
+    }
+    if (this.ordered) this.siftDown(0);
+  }
+
+  private before(a: Cursor, b: Cursor): boolean {
+    const scoreA = a.idf * a.impacts[a.at]!;
+    const scoreB = b.idf * b.impacts[b.at]!;
+    return (
+      scoreA > scoreB ||
+      (scoreA === scoreB && this.slotAgent[a.slots[a.at]!]! > this.slotAgent[b.slots[b.at]!]!)
+    );
+  }
+
+  private siftDown(start: number): void {
+    const cursors = this.cursors;
+    let index = start;
+    for (;;) {
+      const left = index * 2 + 1;
+      let best = index;
+      if (left < cursors.length && this.before(cursors[left]!, cursors[best]!)) best = left;
+      if (left + 1 < cursors.length && this.before(cursors[left + 1]!, cursors[best]!)) best = left + 1;
+      if (best === index) return;
+      [cursors[index], cursors[best]] = [cursors[best]!, cursors[index]!];
+      index = best;
+    }
+  }
+}
+
+/** The best `capacity` documents offered so far (higher score, then the newer agent). */
+class TopScores {
+  private readonly slots: number[] = [];
+  private readonly scores: number[] = [];
+
+  constructor(
+    private readonly capacity: number,
+    private readonly slotAgent: Int32Array,
+  ) {}
+
+  isFull(): boolean {
+    return this.slots.length >= this.capacity;
+  }
+
+  lowestScore(): number {
+    return this.scores[0] ?? -Infinity;
+  }
+
+  /** A min-heap: most documents lose against its root and cost one comparison. */
+  offer(slot: number, score: number): void {
+    if (this.capacity === 0) return;
+    if (this.slots.length < this.capacity) {
+      this.slots.push(slot);
+      this.scores.push(score);
+      let index = this.slots.length - 1;
+      while (index > 0) {
+        const parent = (index - 1) >> 1;
+        if (!this.worse(index, parent)) break;
+        this.swap(index, parent);
+        index = parent;
+      }
+      return;
+    }
+    const rootScore = this.scores[0]!;
+    if (score < rootScore || (score === rootScore && this.slotAgent[slot]! < this.slotAgent[this.slots[0]!]!))
+      return;
+    this.slots[0] = slot;
+    this.scores[0] = score;
+    let index = 0;
+    for (;;) {
+      const left = index * 2 + 1;
+      let worst = index;
+      if (left < this.slots.length && this.worse(left, worst)) worst = left;
+      if (left + 1 < this.slots.length && this.worse(left + 1, worst)) worst = left + 1;
+      if (worst === index) return;
+      this.swap(index, worst);
+      index = worst;
+    }
+  }
+
+  /** The slots, best first. */
+  inOrder(): number[] {
+    const order = this.slots.map((_, index) => index);
+    order.sort((a, b) => (this.worse(a, b) ? 1 : this.worse(b, a) ? -1 : 0));
+    return order.map((index) => this.slots[index]!);
+  }
+
+  private worse(a: number, b: number): boolean {
+    const scoreA = this.scores[a]!;
+    const scoreB = this.scores[b]!;
+    return (
+      scoreA < scoreB ||
+      (scoreA === scoreB && this.slotAgent[this.slots[a]!]! < this.slotAgent[this.slots[b]!]!)
+    );
+  }
+
+  private swap(a: number, b: number): void {
+    [this.slots[a], this.slots[b]] = [this.slots[b]!, this.slots[a]!];
+    [this.scores[a], this.scores[b]] = [this.scores[b]!, this.scores[a]!];
+  }
+}
+
+function grown<T extends Int32Array | Uint8Array | Float32Array>(from: T, to: T): T {
+  to.set(from);
+  return to;
+}
+
+/** Code-unit order, the same everywhere (localeCompare would depend on the machine's locale). */
+function compareTerms(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}

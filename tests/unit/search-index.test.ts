@@ -1,0 +1,118 @@
+import { describe, expect, it } from 'vitest';
+import {
+  SearchIndex,
+  searchTerms,
+  type SearchDocument,
+} from '../../src/server/features/agents/search-index.js';
+
+function agent(id: number, fields: Partial<SearchDocument> = {}): SearchDocument {
+  return {
+    id,
+    name: `Agent ${id}`,
+    tagline: 'Helps teams',
+    description: 'Does things.',
+    tags: [],
+    categoryId: 1,
+    pricing: 'free',
+    verified: false,
+    ...fields,
+  };
+}
+
+const page = { offset: 0, limit: 20, cap: 1000 };
+const ids = (index: SearchIndex, q: string, filters = {}, at = page) =>
+  index.rank(searchTerms(q), filters, at).agentIds;
+
+describe('SearchIndex', () => {
+  it('matches every word as a prefix, folding case and diacritics', () => {
+    const index = new SearchIndex([
+      agent(1, { name: 'Résumé Writer' }),
+      agent(2, { name: 'Resume Parser', tags: ['pdf'] }),
+      agent(3, { name: 'Code Reviewer' }),
+    ]);
+    expect(ids(index, 'resu').sort()).toEqual([1, 2]);
+    expect(ids(index, 'RESUME pars')).toEqual([2]);
+    expect(ids(index, 'resume pdf')).toEqual([2]);
+    expect(ids(index, 'resume code')).toEqual([]);
+    expect(ids(index, 'zzz')).toEqual([]);
+  });
+
+  it('ranks a word in the name above the same word in the description, then newer agents first', () => {
+    const index = new SearchIndex([
+      agent(1, { description: 'A tool for invoices.' }),
+      agent(2, { name: 'Invoice Bot' }),
+      agent(3, { tags: ['invoice'] }),
+      agent(4, { description: 'A tool for invoices.' }),
+    ]);
+    expect(ids(index, 'invoice')).toEqual([2, 3, 4, 1]);
+  });
+
+  it('ranks the rarer word of a query higher', () => {
+    const index = new SearchIndex([
+      ...Array.from({ length: 20 }, (_, n) => agent(10 + n, { description: 'common words' })),
+      agent(1, { description: 'common words', tagline: 'rare' }),
+      agent(2, { description: 'common words', tagline: 'common' }),
+    ]);
+    expect(ids(index, 'common rare')).toEqual([1]);
+    expect(ids(index, 'co').length).toBe(20);
+    expect(ids(index, 'common wo', {}, { offset: 0, limit: 3, cap: 1000 })[0]).toBe(2);
+  });
+
+  it('filters by category, pricing and badge, and counts up to the cap', () => {
+    const index = new SearchIndex(
+      Array.from({ length: 30 }, (_, n) =>
+        agent(n + 1, {
+          categoryId: n % 3,
+          pricing: n % 2 ? 'paid' : 'free',
+          verified: n % 5 === 0,
+        }),
+      ),
+    );
+    const all = index.rank(['agent'], {}, { offset: 0, limit: 5, cap: 12 });
+    expect(all.total).toBe(12);
+    expect(all.agentIds).toHaveLength(5);
+    expect(
+      index.rank(['agent'], { categoryId: 1, pricing: 'paid' }, page).agentIds.sort((a, b) => a - b),
+    ).toEqual([2, 8, 14, 20, 26]);
+    expect(index.match(['agent'], { verified: true }).length).toBe(6);
+  });
+
+  it('pages through the ranking without repeating or skipping anyone', () => {
+    const index = new SearchIndex(
+      Array.from({ length: 50 }, (_, n) => agent(n + 1, { description: 'word '.repeat(1 + (n % 7)) })),
+    );
+    const whole = ids(index, 'word', {}, { offset: 0, limit: 50, cap: 1000 });
+    const pages = [0, 20, 40].flatMap((offset) => ids(index, 'word', {}, { offset, limit: 20, cap: 1000 }));
+    expect(pages).toEqual(whole);
+    expect(new Set(whole).size).toBe(50);
+  });
+
+  it('takes changes: an edited agent is found by its new words only, a removed one not at all', () => {
+    const index = new SearchIndex([agent(1, { name: 'Old Name' }), agent(2, { name: 'Other' })]);
+    index.upsert(agent(1, { name: 'New Name' }));
+    index.upsert(agent(3, { name: 'Newcomer' }));
+    expect(ids(index, 'old')).toEqual([]);
+    expect(ids(index, 'new').sort()).toEqual([1, 3]);
+    index.remove(2);
+    expect(ids(index, 'other')).toEqual([]);
+    expect(index.size).toBe(2);
+    expect(index.hasTermStartingWith('newc')).toBe(true);
+  });
+
+  it('finds agents added to an index built empty, by every word', () => {
+    const index = new SearchIndex();
+    index.upsert(agent(1, { name: 'Parser Pro', tagline: 'Turns messy logs into structured events' }));
+    expect(ids(index, 'structured ev')).toEqual([1]);
+  });
+
+  it('stays right through many changes (the arrays are rebuilt along the way)', () => {
+    const index = new SearchIndex(Array.from({ length: 100 }, (_, n) => agent(n + 1)));
+    for (let round = 0; round < 5; round += 1)
+      for (let id = 1; id <= 100; id += 1) index.upsert(agent(id, { name: `Agent ${id} round${round}` }));
+    for (let id = 1; id <= 100; id += 2) index.remove(id);
+    expect(index.size).toBe(50);
+    expect(index.match(['round4'], {}).length).toBe(50);
+    expect(index.match(['round3'], {}).length).toBe(0);
+    expect(ids(index, 'agent 42 round4')).toEqual([42]);
+  });
+});
