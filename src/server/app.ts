@@ -241,7 +241,9 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   // The search index is built while the server starts answering; the first searches wait for it.
   services.agents.search
     .current()
-    .catch((error: unknown) => app.log.warn({ err: error }, 'search index not built yet; the next search retries'));
+    .catch((error: unknown) =>
+      app.log.warn({ err: error }, 'search index not built yet; the next search retries'),
+    );
   const trendingTimer = setInterval(() => {
     refreshTrending(services.agents).catch((error: unknown) =>
       app.log.error({ err: error }, 'trending refresh failed'),
