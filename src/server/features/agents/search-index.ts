@@ -24,7 +24,7 @@ const COMPACT_SHARE = 0.25;
 /** Another word's postings are spread over the slots when they are at most this many times the walked word's. */
 const SPREAD_FACTOR = 8;
 /** A query uses at most this many words. */
-export const SEARCH_WORDS_MAX = 8;
+const SEARCH_WORDS_MAX = 8;
 
 export interface SearchDocument {
   id: number;
@@ -140,10 +140,6 @@ export class SearchIndex {
   /** Number of documents in the index. */
   get size(): number {
     return this.liveCount;
-  }
-
-  has(agentId: number): boolean {
-    return this.slotOfAgent.has(agentId);
   }
 
   /** Replaces the whole content. */
