@@ -106,7 +106,14 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['**/client/**'], message: 'The server never imports client code.' }] },
+        {
+          patterns: [
+            {
+              group: ['**/client/**', '!@modelcontextprotocol/sdk/client/**'],
+              message: 'The server never imports client code.',
+            },
+          ],
+        },
       ],
     },
   },

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
@@ -41,6 +42,10 @@ import uploadsRoutes from './features/storage/uploads.routes.js';
 import storageAdminRoutes from './features/storage/storage.admin.routes.js';
 import pagesRoutes from './features/seo/pages.routes.js';
 import seoRoutes from './features/seo/seo.routes.js';
+import probesRoutes from './features/probes/probes.routes.js';
+import demoMcpRoutes, { DEMO_MCP_PATH } from './features/probes/demo-mcp.routes.js';
+import { ProbeScheduler } from './features/probes/probe-scheduler.js';
+import { createOutboundFetch } from './lib/outbound-fetch.js';
 import { createCachedResponder } from './http/cached-responder.js';
 import { answerFrameworkError, registerErrorHandler } from './http/error-handler.js';
 import { trackConnections, type GracefulDrain } from './http/graceful-drain.js';
@@ -70,6 +75,7 @@ declare module 'fastify' {
     metricsRecorder: MetricsRecorder;
     notificationHub: NotificationHub;
     connections: GracefulDrain;
+    probeScheduler: ProbeScheduler;
   }
 }
 
@@ -146,7 +152,19 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     ...(hubRedis ? { redis: { ...hubRedis, channelPrefix: config.redisChannelPrefix } } : {}),
   });
   await notificationHub.start();
-  const services = createServices(db, config, mailer, app.log, responseCache, notificationHub);
+  const instanceId = randomUUID();
+  const outboundFetch = createOutboundFetch({
+    allowPrivate: config.outbound.allowPrivate,
+    dnsServers: config.outbound.dnsServers,
+    userAgent: `AgentAtlas/1.0 (+${config.publicUrl})`,
+    demoEndpoint: { origin: new URL(config.publicUrl).origin, pathPrefix: DEMO_MCP_PATH },
+  });
+  const services = createServices(db, config, mailer, app.log, responseCache, notificationHub, outboundFetch);
+  const probeScheduler = new ProbeScheduler(services.probes, {
+    concurrency: config.probes.concurrency,
+    instanceId,
+    log: app.log,
+  });
   const viewCounter: ViewCounter = new ViewCounter(
     services.agents,
     (error) => app.log.error({ err: error }, 'view flush failed'),
@@ -165,6 +183,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   app.decorate('viewCounter', viewCounter);
   app.decorate('metricsRecorder', metricsRecorder);
   app.decorate('notificationHub', notificationHub);
+  app.decorate('probeScheduler', probeScheduler);
 
   if (redis && subscriber) {
     await shareCacheInvalidations(
@@ -233,10 +252,13 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   await app.register(uploadsRoutes);
   await app.register(storageAdminRoutes);
   await app.register(realtimeRoutes);
+  await app.register(probesRoutes, { instanceId });
+  await app.register(demoMcpRoutes);
   await app.register(seoRoutes);
   await app.register(pagesRoutes);
 
   viewCounter.start();
+  if (config.probes.enabled) probeScheduler.start();
   metricsRecorder.start();
   // The search index is built while the server starts answering; the first searches wait for it.
   services.agents.search
@@ -263,6 +285,8 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   app.addHook('onClose', async () => {
     clearInterval(trendingTimer);
     clearInterval(siteMeanTimer);
+    await probeScheduler.stop();
+    await outboundFetch.close();
     await viewCounter.stop();
     await metricsRecorder.stop();
     await notificationHub.stop();

@@ -48,6 +48,16 @@ const envSchema = z.object({
   IMAGE_WORKERS: z.coerce.number().int().min(1).max(64).default(1),
   IMAGE_QUEUE: z.coerce.number().int().min(0).max(10_000).default(32),
   RESPONSE_CACHE: z.enum(['on', 'off']).default('on'),
+  OUTBOUND_ALLOW_PRIVATE: booleanFlag.default(false),
+  DNS_SERVERS: z
+    .string()
+    .regex(/^\s*[^,\s]+:\d{1,5}\s*(,\s*[^,\s]+:\d{1,5}\s*)*$/, {
+      message: 'must be a comma-separated list of host:port',
+    })
+    .optional(),
+  PROBE_INTERVAL_S: z.coerce.number().int().min(10).max(86_400).default(900),
+  PROBE_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(16),
+  PROBES: z.enum(['on', 'off']).default('on'),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -86,6 +96,18 @@ export interface Config {
   readonly images: { readonly workers: number; readonly waiting: number };
   /** off computes every catalogue read: for measuring the uncached path (npm run bench). */
   readonly responseCache: boolean;
+  /** What the server may reach when it fetches for a user (DESIGN section 8). */
+  readonly outbound: {
+    /** Tests and local setups only: private addresses, http:// endpoints and host:port claim subjects. */
+    readonly allowPrivate: boolean;
+    /** host:port resolvers for look-ups; empty means the system's. */
+    readonly dnsServers: readonly string[];
+  };
+  readonly probes: {
+    readonly enabled: boolean;
+    readonly intervalS: number;
+    readonly concurrency: number;
+  };
   readonly clientDir: string;
 }
 
@@ -149,6 +171,18 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: values.TRUST_PROXY,
     images: { workers: values.IMAGE_WORKERS, waiting: values.IMAGE_QUEUE },
     responseCache: values.RESPONSE_CACHE === 'on',
+    outbound: {
+      allowPrivate: values.OUTBOUND_ALLOW_PRIVATE,
+      dnsServers: (values.DNS_SERVERS ?? '')
+        .split(',')
+        .map((server) => server.trim())
+        .filter(Boolean),
+    },
+    probes: {
+      enabled: values.PROBES === 'on',
+      intervalS: values.PROBE_INTERVAL_S,
+      concurrency: values.PROBE_CONCURRENCY,
+    },
     clientDir: path.resolve(import.meta.dirname, '../../dist/client'),
   });
 }

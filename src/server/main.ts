@@ -21,7 +21,7 @@ async function main() {
   await migrateToLatest(db);
   if (config.seed === 'demo') {
     const ownerPasswordHash = config.demoOwnerPassword ? await hashPassword(config.demoOwnerPassword) : null;
-    const seeded = await seedDemoIfEmpty(db, Date.now(), { ownerPasswordHash });
+    const seeded = await seedDemoIfEmpty(db, Date.now(), { ownerPasswordHash, demoOrigin: config.publicUrl });
     if (seeded)
       console.log(JSON.stringify({ level: 30, msg: `seeded demo catalogue: ${seeded.agents} agents` }));
   }

@@ -50,6 +50,10 @@ import { createFilesRepo } from './features/storage/files.repo.js';
 import { createImageQueue, type StorageDeps } from './features/storage/uploads.service.js';
 import { createSecretBox, loadSecretKey } from './lib/secret-box.js';
 import { createLocalDriver } from './storage/local-driver.js';
+import { createProbesRepo } from './features/probes/probes.repo.js';
+import type { ProbesDeps } from './features/probes/probes.service.js';
+import type { OutboundFetch } from './lib/outbound-fetch.js';
+import { DEMO_MCP_PATH } from './features/probes/demo-mcp.routes.js';
 import type { StorageDriver } from './storage/storage-driver.js';
 
 /** What the services tell the open sockets (realtime/notification-hub.ts). */
@@ -66,6 +70,7 @@ export function createServices(
   log: MailerLogger,
   cache: ResponseCache,
   realtime: Realtime = { publish() {}, closeSessionSockets() {} },
+  outboundFetch: OutboundFetch = () => Promise.reject(new Error('no outbound fetch in this context')),
   storageDriver: StorageDriver = createLocalDriver(path.join(config.dataDir, 'uploads')),
 ) {
   const agents = createAgentsRepo(db);
@@ -79,6 +84,10 @@ export function createServices(
   const submissionsRepo = createSubmissionsRepo(db);
   const ownerAgents = createOwnerAgentsRepo(db);
   const github = createGithubClient(config.github);
+  const outbound = {
+    allowPrivate: config.outbound.allowPrivate,
+    demoEndpoint: { origin: new URL(config.publicUrl).origin, pathPrefix: DEMO_MCP_PATH },
+  };
   const notifications = {
     notifications: createNotificationsRepo(db),
     publish: (userId, list) => realtime.publish(userId, list),
@@ -139,6 +148,7 @@ export function createServices(
       reputation,
       agentEvents,
       notifications,
+      outbound,
     } satisfies SubmissionsDeps,
     ownerAgents: {
       db,
@@ -149,6 +159,7 @@ export function createServices(
       users,
       agentEvents,
       notifications,
+      outbound,
     } satisfies OwnerAgentsDeps,
     moderation: {
       db,
@@ -171,6 +182,13 @@ export function createServices(
       notifications,
       cache,
     } satisfies VerificationDeps,
+    probes: {
+      db,
+      probes: createProbesRepo(db),
+      notifications,
+      fetch: outboundFetch,
+      intervalS: config.probes.intervalS,
+    } satisfies ProbesDeps,
     storage: {
       db,
       driver: storageDriver,

@@ -4,6 +4,7 @@ import { migrateToLatest } from '../../src/server/db/migrate.js';
 import { ownerMetricsMigration } from '../../src/server/db/migrations/0004-owner-metrics.js';
 import { listingFilterIndexesMigration } from '../../src/server/db/migrations/0005-listing-filter-indexes.js';
 import { searchChangeLogMigration } from '../../src/server/db/migrations/0006-search-change-log.js';
+import { endpointProbesMigration } from '../../src/server/db/migrations/0007-endpoint-probes.js';
 import type { AgentListResponse } from '../../src/shared/api/agents.js';
 import { factories } from '../support/factories.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
@@ -19,6 +20,8 @@ it('an existing database with a repository listed twice migrates, keeping the ol
   const db = t.app.db.kysely;
   // The database as it was before 0003, when two submissions could race past the service's check
   // (the later migrations are undone too: migrations run in order).
+  await endpointProbesMigration(t.app.db.dialect).down!(db);
+  await sql`delete from kysely_migration where name = '0007-endpoint-probes'`.execute(db);
   await searchChangeLogMigration(t.app.db.dialect).down!(db);
   await sql`delete from kysely_migration where name = '0006-search-change-log'`.execute(db);
   await listingFilterIndexesMigration.down!(db);
@@ -36,6 +39,7 @@ it('an existing database with a repository listed twice migrates, keeping the ol
     '0004-owner-metrics',
     '0005-listing-filter-indexes',
     '0006-search-change-log',
+    '0007-endpoint-probes',
   ]);
   const keys = await db
     .selectFrom('agents')

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AgentListResponse } from '../../src/shared/api/agents.js';
+import type { AgentHealth } from '../../src/shared/api/probes.js';
 import { seedDemoIfEmpty } from '../../src/server/db/seed-demo.js';
 import { DEMO_OWNER_EMAIL } from '../../src/server/db/seed-demo-metrics.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
@@ -87,5 +88,31 @@ describe('the demo seed', () => {
     expect(days.length).toBe(90);
     const terms = await k.selectFrom('agent_search_terms_daily').select('term').distinct().execute();
     expect(terms.length).toBeGreaterThan(5);
+  });
+
+  it('gives several agents endpoints on the demo servers, with 30 days of probes, a tool change and an incident', async () => {
+    const k = t.app.db.kysely;
+    const endpoints = await k
+      .selectFrom('agent_endpoints')
+      .innerJoin('agents', 'agents.id', 'agent_endpoints.agent_id')
+      .select(['agents.slug', 'agent_endpoints.url', 'agent_endpoints.kind', 'agent_endpoints.status'])
+      .execute();
+    expect(endpoints.length).toBeGreaterThanOrEqual(4);
+    expect(endpoints.every((endpoint) => endpoint.url.startsWith('http://localhost:3000/demo-mcp'))).toBe(
+      true,
+    );
+    expect(new Set(endpoints.map((endpoint) => endpoint.status))).toEqual(new Set(['up', 'needs_auth']));
+
+    const healths = await Promise.all(
+      [...new Set(endpoints.map((endpoint) => endpoint.slug))].map(
+        async (slug) => (await (await t.request(`/api/agents/${slug}/health`)).json()) as AgentHealth,
+      ),
+    );
+    const all = healths.flatMap((health) => health.endpoints);
+    expect(all.every((endpoint) => endpoint.days.filter((day) => day.uptime !== null).length >= 30)).toBe(
+      true,
+    );
+    expect(all.some((endpoint) => endpoint.changes.length > 0)).toBe(true);
+    expect(all.some((endpoint) => endpoint.uptime.d30! < 1 && endpoint.uptime.d30! > 0.95)).toBe(true);
   });
 });

@@ -49,6 +49,8 @@ export async function createTestApp(
       RATE_LIMIT_MULTIPLIER: '1000',
       PUBLIC_URL: 'http://localhost:3000',
       REDIS_CHANNEL_PREFIX: TEST_CHANNEL_PREFIX,
+      // Tests run probe rounds themselves (app.probeScheduler.runRound), so none runs behind their back.
+      PROBES: 'off',
       ...env,
     }),
     ...overrides,

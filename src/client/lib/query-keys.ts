@@ -18,6 +18,7 @@ export const queryKeys = {
     all: () => ['/api/agents'] as const,
     list: (query: ReturnType<typeof agentListQuery>) => ['/api/agents', query] as const,
     detail: (idOrSlug: string) => ['/api/agents', idOrSlug] as const,
+    health: (agentId: number) => ['/api/agents', agentId, 'health'] as const,
     home: (verified: boolean) => ['/api/home', { verified: verified || undefined }] as const,
     homeAll: () => ['/api/home'] as const,
   },

@@ -14,6 +14,7 @@ import { AgentProfileCard } from '../features/agents/components/agent-profile-ca
 import { MarkdownDescription } from '../features/agents/components/markdown-description.js';
 import { RatingDistribution } from '../features/agents/components/rating-distribution.js';
 import { SimilarAgents } from '../features/agents/components/similar-agents.js';
+import { HealthPanel } from '../features/probes/components/health-panel.js';
 import { FavoriteButton, renderFavoriteButton } from '../features/favorites/components/favorite-button.js';
 import { useReportDialog } from '../features/reports/hooks/use-report-dialog.js';
 import { ReviewsSection } from '../features/reviews/components/reviews-section.js';
@@ -138,8 +139,9 @@ function AgentDetailView({ agent: data }: { agent: AgentDetail }) {
             summary={<RatingDistribution rating={data.rating} />}
           />
         </div>
-        <div>
+        <div className="space-y-6">
           <AgentDetailsPanel agent={data} />
+          <HealthPanel agent={data} />
         </div>
       </div>
       <SimilarAgents agents={similar.data ?? []} renderFavorite={renderFavoriteButton} />

@@ -6,6 +6,7 @@ import { oneLiveListingPerRepositoryMigration } from './migrations/0003-one-live
 import { ownerMetricsMigration } from './migrations/0004-owner-metrics.js';
 import { listingFilterIndexesMigration } from './migrations/0005-listing-filter-indexes.js';
 import { searchChangeLogMigration } from './migrations/0006-search-change-log.js';
+import { endpointProbesMigration } from './migrations/0007-endpoint-probes.js';
 
 function migrationsFor(db: Db): Record<string, Migration> {
   return {
@@ -15,6 +16,7 @@ function migrationsFor(db: Db): Record<string, Migration> {
     '0004-owner-metrics': ownerMetricsMigration,
     '0005-listing-filter-indexes': listingFilterIndexesMigration,
     '0006-search-change-log': searchChangeLogMigration(db.dialect),
+    '0007-endpoint-probes': endpointProbesMigration(db.dialect),
   };
 }
 

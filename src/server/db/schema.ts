@@ -79,6 +79,9 @@ export interface AgentsTable {
   website_url: string | null;
   repo_url: string | null;
   docs_url: string | null;
+  /** The agent's remote MCP server (Streamable HTTP) and A2A agent card, probed once published. */
+  mcp_url: string | null;
+  agent_card_url: string | null;
   pricing: 'free' | 'freemium' | 'paid' | 'open-source' | 'enterprise';
   logo_url: string | null;
   status: 'pending' | 'published' | 'rejected';
@@ -283,6 +286,48 @@ export interface AgentSearchChangesTable {
   agent_id: number;
 }
 
+export type EndpointKind = 'mcp' | 'a2a';
+export type ProbeStatus = 'up' | 'needs_auth' | 'degraded' | 'non_conformant' | 'down';
+
+/** A published agent's endpoint with its latest probe and the lease of the instance probing it. */
+export interface AgentEndpointsTable {
+  id: Generated<number>;
+  agent_id: number;
+  kind: EndpointKind;
+  url: string;
+  status: ProbeStatus | 'unknown';
+  checked_at: string | null;
+  latency_ms: number | null;
+  /** What the last probe found wrong, in a sentence (null when up). */
+  detail: string | null;
+  /** The tools (MCP) or skills (A2A) as JSON: [{ name, description }]. */
+  tools: string;
+  /** For an A2A card: 1 when its JWS signatures verified, 0 when they did not, null without any. */
+  signed: number | null;
+  consecutive_failures: number;
+  next_probe_at: string;
+  lease_owner: string | null;
+  lease_until: string | null;
+  created_at: string;
+}
+
+export interface ProbeResultsTable {
+  id: Generated<number>;
+  endpoint_id: number;
+  checked_at: string;
+  status: ProbeStatus;
+  latency_ms: number | null;
+}
+
+/** Tools or skills an endpoint gained or lost between two probes, as JSON lists of names. */
+export interface EndpointChangesTable {
+  id: Generated<number>;
+  endpoint_id: number;
+  changed_at: string;
+  added: string;
+  removed: string;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -308,6 +353,9 @@ export interface Database {
   agent_search_terms_daily: AgentSearchTermsDailyTable;
   agent_click_visitors: AgentClickVisitorsTable;
   agent_search_changes: AgentSearchChangesTable;
+  agent_endpoints: AgentEndpointsTable;
+  probe_results: ProbeResultsTable;
+  endpoint_changes: EndpointChangesTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -320,3 +368,4 @@ export type ReviewRow = Selectable<ReviewsTable>;
 export type FileRow = Selectable<FilesTable>;
 export type DraftRow = Selectable<DraftsTable>;
 export type AgentRevisionRow = Selectable<AgentRevisionsTable>;
+export type AgentEndpointRow = Selectable<AgentEndpointsTable>;

@@ -9,6 +9,7 @@ import { createRandom, type Random } from '../lib/random.js';
 import { utcDay } from '../lib/time.js';
 import { EMPTY_AGENT_COUNTERS } from '../features/agents/agent-counters.js';
 import { seedDemoMetrics } from './seed-demo-metrics.js';
+import { seedDemoProbes } from './seed-demo-probes.js';
 
 const DAY_MS = 86_400_000;
 
@@ -25,7 +26,11 @@ function ratingNear(target: number, random: Random): 1 | 2 | 3 | 4 | 5 {
 export async function seedDemoIfEmpty(
   db: Db,
   now = Date.now(),
-  options: { ownerPasswordHash?: string | null } = {},
+  options: {
+    ownerPasswordHash?: string | null;
+    /** The app's own origin (PUBLIC_URL): the demo endpoints are its /demo-mcp servers. */
+    demoOrigin?: string;
+  } = {},
 ): Promise<{ agents: number; reviews: number } | null> {
   const existing = await db.kysely.selectFrom('categories').select('id').limit(1).executeTakeFirst();
   if (existing) return null;
@@ -204,7 +209,7 @@ export async function seedDemoIfEmpty(
       .set({ rating_count: totals.count, rating_sum: totals.sum, mean_snapshot: mean })
       .where('id', '=', 1)
       .execute();
-    await seedDemoMetrics(trx, {
+    const { ownedAgentIds } = await seedDemoMetrics(trx, {
       now,
       agents: agentIds.map((id, index) => ({
         id,
@@ -216,6 +221,15 @@ export async function seedDemoIfEmpty(
       })),
       reviewerIds: users.map((user) => user.id),
       ownerPasswordHash: options.ownerPasswordHash ?? null,
+    });
+    const owned = new Set(ownedAgentIds);
+    await seedDemoProbes(trx, {
+      now,
+      origin: new URL(options.demoOrigin ?? 'http://localhost:3000').origin,
+      ownedAgentIds,
+      otherAgentIds: agentIds
+        .filter((id, index) => !owned.has(id) && agentRows[index]!.status === 'published' && index > 0)
+        .slice(2, 4),
     });
     return { agents: agentRows.length, reviews: reviewRows.length };
   });

@@ -74,6 +74,9 @@ export const agentListingTextShape = {
   websiteUrl: z.string().nullable(),
   repoUrl: z.string().nullable(),
   docsUrl: z.string().nullable(),
+  /** The remote MCP server (Streamable HTTP) and the A2A agent card the listing names; both are probed. */
+  mcpUrl: z.string().nullable(),
+  agentCardUrl: z.string().nullable(),
   pricing: z.enum(pricingModels),
 };
 

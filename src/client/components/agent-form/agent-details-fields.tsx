@@ -303,6 +303,38 @@ export function AgentDetailsFields({
         />
       </FormSection>
 
+      <FormSection
+        title="Endpoints"
+        description="Optional. AgentAtlas checks them regularly and shows their health and tools on your listing."
+      >
+        <TextField
+          label="MCP server URL"
+          name="mcpUrl"
+          type="url"
+          inputMode="url"
+          placeholder="https://example.com/mcp"
+          hint="A remote MCP server that speaks Streamable HTTP."
+          value={values.mcpUrl}
+          onValueChange={(mcpUrl) => onChange({ mcpUrl })}
+          error={fieldError(errors, 'mcpUrl')}
+          maxLength={URL_MAX}
+          disabled={disabled}
+        />
+        <TextField
+          label="A2A agent card URL"
+          name="agentCardUrl"
+          type="url"
+          inputMode="url"
+          placeholder="https://example.com/.well-known/agent-card.json"
+          hint="Where your agent publishes its A2A agent card."
+          value={values.agentCardUrl}
+          onValueChange={(agentCardUrl) => onChange({ agentCardUrl })}
+          error={fieldError(errors, 'agentCardUrl')}
+          maxLength={URL_MAX}
+          disabled={disabled}
+        />
+      </FormSection>
+
       <FormSection title="Logo" description="Optional. Without one, the agent's initials are shown.">
         <LogoUpload
           logo={values.logo}

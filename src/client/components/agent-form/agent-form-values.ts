@@ -27,6 +27,8 @@ export interface AgentFormValues {
   websiteUrl: string;
   repoUrl: string;
   docsUrl: string;
+  mcpUrl: string;
+  agentCardUrl: string;
   pricing: PricingModel | '';
   logo: AgentFormLogo | null;
   /** owner/name when the details came from a GitHub repository, else ''. */
@@ -55,6 +57,8 @@ export function emptyAgentFormValues(): AgentFormValues {
     websiteUrl: '',
     repoUrl: '',
     docsUrl: '',
+    mcpUrl: '',
+    agentCardUrl: '',
     pricing: '',
     logo: null,
     githubRepo: '',
@@ -77,6 +81,8 @@ export function agentFormValuesFromDraft(draft: Draft): AgentFormValues {
     websiteUrl: draft.websiteUrl ?? '',
     repoUrl: draft.repoUrl ?? '',
     docsUrl: draft.docsUrl ?? '',
+    mcpUrl: draft.mcpUrl ?? '',
+    agentCardUrl: draft.agentCardUrl ?? '',
     pricing: draft.pricing ?? '',
     logo: logoOf(draft.logoFileId, draft.logoUrl),
     githubRepo: draft.githubRepo ?? '',
@@ -95,6 +101,8 @@ export function agentFormValuesFromListing(fields: AgentListingFields): AgentFor
     websiteUrl: fields.websiteUrl ?? '',
     repoUrl: fields.repoUrl ?? '',
     docsUrl: fields.docsUrl ?? '',
+    mcpUrl: fields.mcpUrl ?? '',
+    agentCardUrl: fields.agentCardUrl ?? '',
     pricing: fields.pricing,
     logo: logoOf(fields.logoFileId, fields.logoUrl),
     githubRepo: fields.githubRepo ?? '',
@@ -116,6 +124,8 @@ export function toAgentFieldsBody(values: AgentFormValues): AgentFieldsBody {
     websiteUrl: orNull(values.websiteUrl),
     repoUrl: orNull(values.repoUrl),
     docsUrl: orNull(values.docsUrl),
+    mcpUrl: orNull(values.mcpUrl),
+    agentCardUrl: orNull(values.agentCardUrl),
     pricing: values.pricing === '' ? null : values.pricing,
     logoFileId: values.logo?.fileId ?? null,
     githubRepo: orNull(values.githubRepo),
@@ -134,6 +144,8 @@ export function toDraftFields(values: AgentFormValues): DraftFields {
     websiteUrl: values.websiteUrl,
     repoUrl: values.repoUrl,
     docsUrl: values.docsUrl,
+    mcpUrl: values.mcpUrl,
+    agentCardUrl: values.agentCardUrl,
     pricing: values.pricing === '' ? null : values.pricing,
     logoFileId: values.logo?.fileId ?? null,
     githubRepo: values.githubRepo || null,

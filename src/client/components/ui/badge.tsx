@@ -1,13 +1,14 @@
 import type { HTMLAttributes } from 'react';
 import { cn } from '../../lib/cn.js';
 
-type BadgeTone = 'neutral' | 'brand' | 'success' | 'warning';
+type BadgeTone = 'neutral' | 'brand' | 'success' | 'warning' | 'danger';
 
 const tones: Record<BadgeTone, string> = {
   neutral: 'bg-slate-100 text-slate-700 ring-slate-200',
   brand: 'bg-brand-50 text-brand-700 ring-brand-200',
   success: 'bg-emerald-50 text-emerald-800 ring-emerald-200',
   warning: 'bg-amber-50 text-amber-800 ring-amber-200',
+  danger: 'bg-red-50 text-red-800 ring-red-200',
 };
 
 export function Badge({

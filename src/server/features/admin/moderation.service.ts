@@ -50,6 +50,8 @@ const COMPARED_FIELDS = [
   'websiteUrl',
   'repoUrl',
   'docsUrl',
+  'mcpUrl',
+  'agentCardUrl',
   'pricing',
   'logoUrl',
   'githubRepo',

@@ -48,6 +48,8 @@ export function presentAgentDetail(row: AgentDetailRow): AgentDetail {
     websiteUrl: row.website_url,
     repoUrl: row.repo_url,
     docsUrl: row.docs_url,
+    mcpUrl: row.mcp_url,
+    agentCardUrl: row.agent_card_url,
     pricing: summary.pricing,
     logoUrl: summary.logoUrl,
     verified: summary.verified,

@@ -130,6 +130,8 @@ export function createAgentsRepo(db: Db) {
           'agents.website_url',
           'agents.repo_url',
           'agents.docs_url',
+          'agents.mcp_url',
+          'agents.agent_card_url',
           'agents.status',
           'agents.owner_id',
           'agents.rating_1',

@@ -22,6 +22,8 @@ export function selectOwnerAgents(trx: Executor) {
       'agents.website_url',
       'agents.repo_url',
       'agents.docs_url',
+      'agents.mcp_url',
+      'agents.agent_card_url',
       'agents.pricing',
       'agents.logo_url',
       'agents.logo_file_id',

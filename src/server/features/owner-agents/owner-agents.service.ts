@@ -1,3 +1,4 @@
+import type { AgentFieldsDeps } from '../submissions/agent-fields.js';
 import type {
   AgentStatusResponse,
   EditableAgent,
@@ -43,6 +44,7 @@ export interface OwnerAgentsDeps {
   users: UsersRepo;
   agentEvents: AgentEventsRepo;
   notifications: NotificationsDeps;
+  outbound: AgentFieldsDeps['outbound'];
 }
 
 /** Finds an agent the user owns; anyone else's answers 404 so its existence is not revealed. */

@@ -9,13 +9,18 @@ import { publicFileUrl } from '../../storage/file-url.js';
 import type { CategoriesRepo } from '../categories/categories.repo.js';
 import type { FilesRepo } from '../storage/files.repo.js';
 import type { SubmissionsRepo } from './submissions.repo.js';
+import { endpointAddressProblem, type OutboundPolicy } from '../../lib/outbound-fetch.js';
 
 /** What checking an owner's fields reads: categories, listings and the uploaded files. */
 export interface AgentFieldsDeps {
   submissions: SubmissionsRepo;
   categories: CategoriesRepo;
   files: FilesRepo;
+  /** Which endpoint addresses can be probed (DESIGN section 8). */
+  outbound: Pick<OutboundPolicy, 'allowPrivate' | 'demoEndpoint'>;
 }
+
+const ENDPOINT_LABELS = { mcpUrl: 'MCP server URL', agentCardUrl: 'A2A agent card URL' } as const;
 
 /** The one message of a refused submission or edit; the details say which fields and why. */
 export const FIX_FIELDS_MESSAGE = 'Please fix the highlighted fields.';
@@ -106,6 +111,14 @@ export async function checkAgentFields(
   if (logoFileId !== null) {
     logo = await findOwnedFile(deps, { fileId: logoFileId, userId: options.userId }, trx);
     if (!logo) details.logoFileId = [LOGO_NOT_FOUND];
+  }
+
+  if (parsed.success) {
+    for (const field of ['mcpUrl', 'agentCardUrl'] as const) {
+      const value = parsed.data[field];
+      const problem = value ? endpointAddressProblem(value, deps.outbound) : null;
+      if (problem) details[field] = [`${ENDPOINT_LABELS[field]} ${problem}`];
+    }
   }
 
   if (!parsed.success || Object.keys(details).length > 0 || !category)

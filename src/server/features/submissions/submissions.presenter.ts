@@ -24,6 +24,8 @@ export function presentDraft(row: DraftWithLogo): Draft {
     websiteUrl: text(data.websiteUrl),
     repoUrl: text(data.repoUrl),
     docsUrl: text(data.docsUrl),
+    mcpUrl: text(data.mcpUrl),
+    agentCardUrl: text(data.agentCardUrl),
     pricing,
     // The column, not the JSON: it turns null by itself when the file is deleted.
     logoFileId: row.logo_file_id,

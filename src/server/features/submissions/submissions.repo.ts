@@ -32,6 +32,8 @@ export type ListingColumns = Pick<
   | 'website_url'
   | 'repo_url'
   | 'docs_url'
+  | 'mcp_url'
+  | 'agent_card_url'
   | 'pricing'
   | 'logo_url'
   | 'logo_file_id'

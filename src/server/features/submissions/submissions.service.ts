@@ -1,3 +1,4 @@
+import type { AgentFieldsDeps } from './agent-fields.js';
 import type { Notification } from '../../../shared/api/notifications.js';
 import type {
   AgentListingFields,
@@ -41,6 +42,7 @@ export interface SubmissionsDeps {
   reputation: ReputationRepo;
   agentEvents: AgentEventsRepo;
   notifications: NotificationsDeps;
+  outbound: AgentFieldsDeps['outbound'];
 }
 
 /** Stored notifications waiting to be pushed once their transaction commits. */
@@ -80,6 +82,8 @@ type ListingValues = Pick<
   | 'websiteUrl'
   | 'repoUrl'
   | 'docsUrl'
+  | 'mcpUrl'
+  | 'agentCardUrl'
   | 'pricing'
   | 'logoUrl'
   | 'logoFileId'
@@ -98,6 +102,8 @@ export function listingColumns(values: ListingValues, categoryId: number): Listi
     website_url: values.websiteUrl,
     repo_url: values.repoUrl,
     docs_url: values.docsUrl,
+    mcp_url: values.mcpUrl,
+    agent_card_url: values.agentCardUrl,
     pricing: values.pricing,
     logo_url: values.logoUrl,
     logo_file_id: values.logoFileId,

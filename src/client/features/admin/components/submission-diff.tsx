@@ -13,6 +13,8 @@ type FieldKey =
   | 'websiteUrl'
   | 'repoUrl'
   | 'docsUrl'
+  | 'mcpUrl'
+  | 'agentCardUrl'
   | 'githubRepo'
   | 'license'
   | 'logo';
@@ -27,6 +29,8 @@ const fields: Array<{ key: FieldKey; label: string }> = [
   { key: 'websiteUrl', label: 'Website' },
   { key: 'repoUrl', label: 'Repository URL' },
   { key: 'docsUrl', label: 'Documentation' },
+  { key: 'mcpUrl', label: 'MCP server' },
+  { key: 'agentCardUrl', label: 'A2A agent card' },
   { key: 'githubRepo', label: 'GitHub repository' },
   { key: 'license', label: 'License' },
   { key: 'description', label: 'Description' },
@@ -90,6 +94,8 @@ function renderValue(key: FieldKey, fieldsValue: AgentListingFields): ReactNode 
     case 'websiteUrl':
     case 'repoUrl':
     case 'docsUrl':
+    case 'mcpUrl':
+    case 'agentCardUrl':
       return <Url value={fieldsValue[key]} />;
     case 'githubRepo':
     case 'license':

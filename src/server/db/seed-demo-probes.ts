@@ -1,0 +1,151 @@
+import type { Transaction } from 'kysely';
+import { DEMO_MCP_PATH, DEMO_SERVERS } from '../features/probes/demo-mcp.routes.js';
+import { createRandom } from '../lib/random.js';
+import type { Database, ProbeStatus } from './schema.js';
+
+const DAY_MS = 86_400_000;
+const DAYS = 30;
+/** Seeded probes come every half hour (live ones every 15 minutes): enough for believable bars. */
+const STEP_MS = 30 * 60 * 1000;
+const CHUNK = 400;
+
+interface DemoEndpoint {
+  agentId: number;
+  kind: 'mcp' | 'a2a';
+  path: string;
+  /** The status the live probe will find too, since every demo endpoint is served by the app itself. */
+  status: ProbeStatus;
+  tools: Array<{ name: string; description: string }>;
+  /** Days ago a tool set changed: what was added and removed then. */
+  change?: { daysAgo: number; added: string[]; removed: string[] };
+  /** An incident: hours down, starting this many days ago. */
+  incident?: { daysAgo: number; hours: number };
+}
+
+/**
+ * Endpoints for a few demo agents with 30 days of probe history, a tool change and an incident, all
+ * pointing at the demo servers the app serves under /demo-mcp: without a network, the next live probe
+ * (or "Probe now") finds what the history says, and a newcomer can watch a real probe.
+ */
+export async function seedDemoProbes(
+  trx: Transaction<Database>,
+  input: { now: number; origin: string; ownedAgentIds: number[]; otherAgentIds: number[] },
+): Promise<void> {
+  const random = createRandom(20261125);
+  const { now, origin } = input;
+  const iso = (ms: number) => new Date(ms).toISOString();
+  const [firstOwned, secondOwned] = input.ownedAgentIds;
+  const [firstOther, secondOther] = input.otherAgentIds;
+  const tools = (name: keyof typeof DEMO_SERVERS) =>
+    DEMO_SERVERS[name].tools.map(({ name: tool, description }) => ({ name: tool, description }));
+  const endpoints: DemoEndpoint[] = [];
+  if (firstOwned !== undefined) {
+    endpoints.push({
+      agentId: firstOwned,
+      kind: 'mcp',
+      path: DEMO_MCP_PATH,
+      status: 'up',
+      tools: tools('demo'),
+      change: { daysAgo: 12, added: ['current_time'], removed: ['ping'] },
+      incident: { daysAgo: 9, hours: 5 },
+    });
+    endpoints.push({
+      agentId: firstOwned,
+      kind: 'a2a',
+      path: `${DEMO_MCP_PATH}/agent-card.json`,
+      status: 'up',
+      tools: [
+        { name: 'Echo', description: 'Answers the text it is given.' },
+        { name: 'Current time', description: 'Tells the time.' },
+      ],
+    });
+  }
+  if (secondOwned !== undefined)
+    endpoints.push({
+      agentId: secondOwned,
+      kind: 'mcp',
+      path: `${DEMO_MCP_PATH}/private`,
+      status: 'needs_auth',
+      tools: [],
+    });
+  if (firstOther !== undefined)
+    endpoints.push({
+      agentId: firstOther,
+      kind: 'mcp',
+      path: `${DEMO_MCP_PATH}/weather`,
+      status: 'up',
+      tools: tools('weather'),
+      change: { daysAgo: 4, added: ['air_quality'], removed: [] },
+    });
+  if (secondOther !== undefined)
+    endpoints.push({
+      agentId: secondOther,
+      kind: 'mcp',
+      path: `${DEMO_MCP_PATH}/docs`,
+      status: 'up',
+      tools: tools('docs'),
+      incident: { daysAgo: 2, hours: 3 },
+    });
+
+  for (const endpoint of endpoints) {
+    const url = `${origin}${endpoint.path}`;
+    const column = endpoint.kind === 'mcp' ? 'mcp_url' : 'agent_card_url';
+    await trx
+      .updateTable('agents')
+      .set({ [column]: url })
+      .where('id', '=', endpoint.agentId)
+      .execute();
+    const lastCheck = now - random.int(2, 12) * 60 * 1000;
+    const row = await trx
+      .insertInto('agent_endpoints')
+      .values({
+        agent_id: endpoint.agentId,
+        kind: endpoint.kind,
+        url,
+        status: endpoint.status,
+        checked_at: iso(lastCheck),
+        latency_ms: endpoint.status === 'needs_auth' ? 18 : random.int(40, 180),
+        detail: endpoint.status === 'needs_auth' ? 'The server asks for credentials (HTTP 401)' : null,
+        tools: JSON.stringify(endpoint.tools),
+        signed: null,
+        consecutive_failures: 0,
+        // Due soon, so the first live probe confirms the history within minutes of starting.
+        next_probe_at: iso(now + random.int(1, 4) * 60 * 1000),
+        created_at: iso(now - DAYS * DAY_MS),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+
+    const results: Array<Record<string, unknown>> = [];
+    for (let at = lastCheck - DAYS * DAY_MS; at <= lastCheck; at += STEP_MS) {
+      const incident = endpoint.incident;
+      const daysAgo = (now - at) / DAY_MS;
+      const inIncident =
+        incident !== undefined &&
+        daysAgo <= incident.daysAgo &&
+        daysAgo > incident.daysAgo - incident.hours / 24;
+      const slow = !inIncident && random.next() < 0.01;
+      results.push({
+        endpoint_id: row.id,
+        checked_at: iso(at),
+        status: inIncident ? 'down' : slow ? 'degraded' : endpoint.status,
+        latency_ms: inIncident ? null : slow ? random.int(2100, 3400) : random.int(40, 220),
+      });
+    }
+    for (let start = 0; start < results.length; start += CHUNK)
+      await trx
+        .insertInto('probe_results')
+        .values(results.slice(start, start + CHUNK) as never)
+        .execute();
+    if (endpoint.change)
+      await trx
+        .insertInto('endpoint_changes')
+        .values({
+          endpoint_id: row.id,
+          changed_at: iso(now - endpoint.change.daysAgo * DAY_MS),
+          added: JSON.stringify(endpoint.change.added),
+          removed: JSON.stringify(endpoint.change.removed),
+        })
+        .execute();
+  }
+}

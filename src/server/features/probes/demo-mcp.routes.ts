@@ -1,0 +1,151 @@
+import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+
+/**
+ * A small MCP server the app serves itself, so that `npm start` shows a real probe without a network:
+ * the demo seed lists it as one agent's endpoint and an owner can press "Probe now" and watch the
+ * handshake. It is a demo, says so in every answer, and is the single exception to the outbound rules
+ * (lib/outbound-fetch.ts). Beside it: a server that asks for credentials and a valid A2A agent card.
+ */
+export const DEMO_MCP_PATH = '/demo-mcp';
+const DEMO_NOTE = 'AgentAtlas demo MCP server: for trying probes, not a real agent.';
+
+interface DemoTool {
+  name: string;
+  description: string;
+  answer: (text: string) => string;
+}
+
+const textTool = (name: string, description: string, answer: (text: string) => string): DemoTool => ({
+  name,
+  description,
+  answer,
+});
+
+/** The demo servers: each answers its tools with canned text; every tool takes one optional `text`. */
+export const DEMO_SERVERS = {
+  demo: {
+    title: 'AgentAtlas demo (not a real agent)',
+    tools: [
+      textTool('echo', 'Demo: answers the text it is given.', (text) => text),
+      textTool('add', 'Demo: adds the numbers in the text.', (text) =>
+        String((text.match(/-?\d+(\.\d+)?/g) ?? []).reduce((sum, value) => sum + Number(value), 0)),
+      ),
+      textTool('current_time', 'Demo: the server’s current time in ISO 8601.', () =>
+        new Date().toISOString(),
+      ),
+    ],
+  },
+  weather: {
+    title: 'AgentAtlas demo weather (not a real agent)',
+    tools: [
+      textTool(
+        'forecast',
+        'Demo: a made-up three-day forecast for a place.',
+        (text) => `${text || 'Anywhere'}: sunny, then rain.`,
+      ),
+      textTool(
+        'air_quality',
+        'Demo: a made-up air quality index for a place.',
+        (text) => `${text || 'Anywhere'}: AQI 42.`,
+      ),
+    ],
+  },
+  docs: {
+    title: 'AgentAtlas demo docs search (not a real agent)',
+    tools: [
+      textTool(
+        'search_docs',
+        'Demo: finds made-up documentation pages for a query.',
+        (text) => `No real pages for “${text}”: this is a demo.`,
+      ),
+      textTool('get_page', 'Demo: returns a made-up documentation page.', () => 'A demo page.'),
+    ],
+  },
+} satisfies Record<string, { title: string; tools: DemoTool[] }>;
+export type DemoServerName = keyof typeof DEMO_SERVERS;
+
+function demoServer(name: DemoServerName): McpServer {
+  const spec = DEMO_SERVERS[name];
+  const server = new McpServer(
+    { name: `agentatlas-${name}`, title: spec.title, version: '1.0.0' },
+    { instructions: DEMO_NOTE },
+  );
+  for (const tool of spec.tools)
+    server.registerTool(
+      tool.name,
+      { description: tool.description, inputSchema: { text: z.string().max(1000).optional() } },
+      async ({ text }) => ({ content: [{ type: 'text', text: tool.answer(text ?? '') }] }),
+    );
+  return server;
+}
+
+/** A JSON-RPC error in the body, as the Streamable HTTP transport answers what it does not serve. */
+function refuse(reply: FastifyReply, status: number, message: string) {
+  return reply.status(status).send({ jsonrpc: '2.0', error: { code: -32000, message }, id: null });
+}
+
+const demoMcpRoutes: FastifyPluginAsync = async (app) => {
+  const hidden = { schema: { hide: true } };
+
+  // Stateless: a fresh server and transport per request, as the SDK's stateless example does.
+  const serve = async (name: DemoServerName, request: FastifyRequest, reply: FastifyReply) => {
+    const server = demoServer(name);
+    const transport = new StreamableHTTPServerTransport({
+      sessionIdGenerator: undefined,
+      enableJsonResponse: true,
+    });
+    reply.hijack();
+    reply.raw.on('close', () => {
+      void transport.close();
+      void server.close();
+    });
+    await server.connect(transport);
+    await transport.handleRequest(request.raw, reply.raw, request.body);
+  };
+  for (const name of Object.keys(DEMO_SERVERS) as DemoServerName[]) {
+    const url = name === 'demo' ? DEMO_MCP_PATH : `${DEMO_MCP_PATH}/${name}`;
+    app.post(url, hidden, (request, reply) => serve(name, request, reply));
+    for (const method of ['GET', 'DELETE'] as const)
+      app.route({
+        method,
+        url,
+        ...hidden,
+        handler: async (_request, reply) =>
+          refuse(reply.header('allow', 'POST'), 405, 'This demo server keeps no sessions; use POST.'),
+      });
+  }
+
+  app.post(`${DEMO_MCP_PATH}/private`, hidden, async (_request, reply) =>
+    refuse(
+      reply.header('www-authenticate', 'Bearer realm="agentatlas-demo"'),
+      401,
+      'Demo: this server needs credentials.',
+    ),
+  );
+
+  app.get(`${DEMO_MCP_PATH}/agent-card.json`, hidden, async (request) => {
+    const origin = app.config.publicUrl;
+    return {
+      protocolVersion: '0.3.0',
+      name: 'AgentAtlas demo agent',
+      description: DEMO_NOTE,
+      url: `${origin}${DEMO_MCP_PATH}`,
+      preferredTransport: 'JSONRPC',
+      version: '1.0.0',
+      capabilities: { streaming: false, pushNotifications: false },
+      defaultInputModes: ['text/plain'],
+      defaultOutputModes: ['text/plain'],
+      skills: [
+        { id: 'echo', name: 'Echo', description: 'Answers the text it is given.', tags: ['demo'] },
+        { id: 'time', name: 'Current time', description: 'Tells the time.', tags: ['demo'] },
+      ],
+      // The card's own address, so a reader can tell where it came from.
+      documentationUrl: `${origin}${request.url}`,
+    };
+  });
+};
+
+export default demoMcpRoutes;

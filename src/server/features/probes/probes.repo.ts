@@ -1,0 +1,252 @@
+import { sql } from 'kysely';
+import type { EndpointKind, ProbeStatus } from '../../../shared/api/probes.js';
+import type { Db, Executor } from '../../db/database.js';
+import type { AgentEndpointRow } from '../../db/schema.js';
+
+const AVAILABLE: ProbeStatus[] = ['up', 'degraded', 'needs_auth'];
+
+/** The agent column that names each kind of endpoint. */
+const URL_COLUMN = { mcp: 'mcp_url', a2a: 'agent_card_url' } as const satisfies Record<EndpointKind, string>;
+
+export interface RecordedProbe {
+  endpointId: number;
+  checkedAt: string;
+  status: ProbeStatus;
+  latencyMs: number | null;
+  detail: string | null;
+  /** JSON of the tool list, or null to keep the last one (the probe could not read it). */
+  tools: string | null;
+  signed: number | null;
+  consecutiveFailures: number;
+  nextProbeAt: string;
+  change: { added: string; removed: string } | null;
+}
+
+export interface DailyUptime {
+  endpoint_id: number;
+  day: string;
+  available: number;
+  total: number;
+}
+
+/** Endpoints, their probe results and tool changes. */
+export function createProbesRepo(db: Db) {
+  const k = db.kysely;
+
+  return {
+    /**
+     * Makes agent_endpoints match what published listings name: a row for each endpoint (due at once),
+     * none for an agent no longer published or an address removed; a changed address starts afresh.
+     * `agentId` limits it to one agent.
+     */
+    async syncEndpoints(now: string, agentId?: number, trx: Executor = k): Promise<void> {
+      for (const kind of ['mcp', 'a2a'] as const) {
+        const column = URL_COLUMN[kind];
+        await trx
+          .deleteFrom('agent_endpoints')
+          .where('kind', '=', kind)
+          .$if(agentId !== undefined, (query) => query.where('agent_id', '=', agentId!))
+          .where((eb) =>
+            eb.not(
+              eb.exists(
+                eb
+                  .selectFrom('agents')
+                  .select('agents.id')
+                  .whereRef('agents.id', '=', 'agent_endpoints.agent_id')
+                  .where('agents.status', '=', 'published')
+                  .whereRef(`agents.${column}`, '=', 'agent_endpoints.url'),
+              ),
+            ),
+          )
+          .execute();
+        await trx
+          .insertInto('agent_endpoints')
+          .columns(['agent_id', 'kind', 'url', 'next_probe_at', 'created_at'])
+          .expression(
+            trx
+              .selectFrom('agents')
+              .select((eb) => [
+                'agents.id',
+                eb.val(kind).as('kind'),
+                eb.ref(`agents.${column}`).$notNull().as('url'),
+                eb.val(now).as('next_probe_at'),
+                eb.val(now).as('created_at'),
+              ])
+              .where('agents.status', '=', 'published')
+              .where(`agents.${column}`, 'is not', null)
+              .$if(agentId !== undefined, (query) => query.where('agents.id', '=', agentId!))
+              .where((eb) =>
+                eb.not(
+                  eb.exists(
+                    eb
+                      .selectFrom('agent_endpoints as existing')
+                      .select('existing.id')
+                      .whereRef('existing.agent_id', '=', 'agents.id')
+                      .where('existing.kind', '=', kind),
+                  ),
+                ),
+              ),
+          )
+          .execute();
+      }
+    },
+
+    /**
+     * Takes the lease of up to `limit` due endpoints nobody else holds, so that of several instances
+     * sharing the database exactly one probes each. PostgreSQL skips rows another instance is
+     * claiming at that moment; SQLite runs one writer at a time.
+     */
+    async claimDue(options: {
+      owner: string;
+      now: string;
+      leaseUntil: string;
+      limit: number;
+    }): Promise<AgentEndpointRow[]> {
+      const due = k
+        .selectFrom('agent_endpoints')
+        .select('id')
+        .where('next_probe_at', '<=', options.now)
+        .where((eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<', options.now)]))
+        .orderBy('next_probe_at')
+        .limit(options.limit);
+      return k
+        .updateTable('agent_endpoints')
+        .set({ lease_owner: options.owner, lease_until: options.leaseUntil })
+        .where('id', 'in', db.dialect === 'postgres' ? due.forUpdate().skipLocked() : due)
+        .returningAll()
+        .execute();
+    },
+
+    /** Takes the lease of one agent's endpoints now, whoever's turn it was (an owner's "probe now"). */
+    async claimAgent(options: { agentId: number; owner: string; now: string; leaseUntil: string }) {
+      return k
+        .updateTable('agent_endpoints')
+        .set({ lease_owner: options.owner, lease_until: options.leaseUntil })
+        .where('agent_id', '=', options.agentId)
+        .where((eb) =>
+          eb.or([
+            eb('lease_until', 'is', null),
+            eb('lease_until', '<', options.now),
+            eb('lease_owner', '=', options.owner),
+          ]),
+        )
+        .returningAll()
+        .execute();
+    },
+
+    findByAgent(agentId: number, trx: Executor = k): Promise<AgentEndpointRow[]> {
+      return trx
+        .selectFrom('agent_endpoints')
+        .selectAll()
+        .where('agent_id', '=', agentId)
+        .orderBy('kind', 'desc')
+        .execute();
+    },
+
+    /** Stores a probe: the endpoint's new state, the result row and the tool change, and frees the lease. */
+    async recordProbe(probe: RecordedProbe, trx: Executor): Promise<void> {
+      await trx
+        .updateTable('agent_endpoints')
+        .set({
+          status: probe.status,
+          checked_at: probe.checkedAt,
+          latency_ms: probe.latencyMs,
+          detail: probe.detail,
+          ...(probe.tools !== null ? { tools: probe.tools } : {}),
+          signed: probe.signed,
+          consecutive_failures: probe.consecutiveFailures,
+          next_probe_at: probe.nextProbeAt,
+          lease_owner: null,
+          lease_until: null,
+        })
+        .where('id', '=', probe.endpointId)
+        .execute();
+      await trx
+        .insertInto('probe_results')
+        .values({
+          endpoint_id: probe.endpointId,
+          checked_at: probe.checkedAt,
+          status: probe.status,
+          latency_ms: probe.latencyMs,
+        })
+        .execute();
+      if (probe.change)
+        await trx
+          .insertInto('endpoint_changes')
+          .values({ endpoint_id: probe.endpointId, changed_at: probe.checkedAt, ...probe.change })
+          .execute();
+    },
+
+    findEndpoint(endpointId: number, trx: Executor = k) {
+      return trx
+        .selectFrom('agent_endpoints')
+        .innerJoin('agents', 'agents.id', 'agent_endpoints.agent_id')
+        .selectAll('agent_endpoints')
+        .select(['agents.owner_id', 'agents.name as agent_name', 'agents.slug as agent_slug'])
+        .where('agent_endpoints.id', '=', endpointId)
+        .executeTakeFirst();
+    },
+
+    /** Probes per endpoint and UTC day since `since`, and how many found it available. */
+    dailyUptime(endpointIds: number[], since: string): Promise<DailyUptime[]> {
+      if (endpointIds.length === 0) return Promise.resolve([]);
+      const day = sql<string>`substr(checked_at, 1, 10)`;
+      return k
+        .selectFrom('probe_results')
+        .select((eb) => [
+          'endpoint_id',
+          day.as('day'),
+          eb.fn.countAll<number>().as('total'),
+          eb.fn.sum<number>(eb.case().when('status', 'in', AVAILABLE).then(1).else(0).end()).as('available'),
+        ])
+        .where('endpoint_id', 'in', endpointIds)
+        .where('checked_at', '>=', since)
+        .groupBy(['endpoint_id', day])
+        .execute()
+        .then((rows) =>
+          rows.map((row) => ({ ...row, total: Number(row.total), available: Number(row.available) })),
+        );
+    },
+
+    /** Availability over the last 24 hours exactly (the daily rows cover whole days). */
+    async lastDayUptime(endpointIds: number[], since: string) {
+      if (endpointIds.length === 0) return [];
+      const rows = await k
+        .selectFrom('probe_results')
+        .select((eb) => [
+          'endpoint_id',
+          eb.fn.countAll<number>().as('total'),
+          eb.fn.sum<number>(eb.case().when('status', 'in', AVAILABLE).then(1).else(0).end()).as('available'),
+        ])
+        .where('endpoint_id', 'in', endpointIds)
+        .where('checked_at', '>=', since)
+        .groupBy('endpoint_id')
+        .execute();
+      return rows.map((row) => ({
+        endpointId: row.endpoint_id,
+        total: Number(row.total),
+        available: Number(row.available),
+      }));
+    },
+
+    recentChanges(endpointIds: number[], limit: number) {
+      if (endpointIds.length === 0) return Promise.resolve([]);
+      return k
+        .selectFrom('endpoint_changes')
+        .selectAll()
+        .where('endpoint_id', 'in', endpointIds)
+        .orderBy('changed_at', 'desc')
+        .orderBy('id', 'desc')
+        .limit(limit)
+        .execute();
+    },
+
+    /** Drops probe results older than `before` (they are only read for 30 days of uptime). */
+    async pruneResults(before: string): Promise<number> {
+      const result = await k.deleteFrom('probe_results').where('checked_at', '<', before).executeTakeFirst();
+      return Number(result.numDeletedRows);
+    },
+  };
+}
+
+export type ProbesRepo = ReturnType<typeof createProbesRepo>;

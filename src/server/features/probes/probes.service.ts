@@ -1,0 +1,221 @@
+import {
+  FAILURES_BEFORE_NOTICE,
+  UPTIME_DAYS,
+  endpointKindLabels,
+  type AgentHealth,
+  type EndpointHealth,
+  type ProbeStatus,
+  type Tool,
+} from '../../../shared/api/probes.js';
+import type { Db } from '../../db/database.js';
+import type { AgentEndpointRow } from '../../db/schema.js';
+import type { OutboundFetch } from '../../lib/outbound-fetch.js';
+import { nowIso, utcDay } from '../../lib/time.js';
+import { createNotification, type NotificationsDeps } from '../notifications/notifications.service.js';
+import type { Notification } from '../../../shared/api/notifications.js';
+import { probeA2a } from './a2a-probe.js';
+import { probeMcp, type ProbeOutcome } from './mcp-probe.js';
+import type { ProbesRepo } from './probes.repo.js';
+
+export interface ProbesDeps {
+  db: Db;
+  probes: ProbesRepo;
+  notifications: NotificationsDeps;
+  fetch: OutboundFetch;
+  /** Seconds between two probes of an endpoint, before jitter. */
+  intervalS: number;
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** How long a claimed endpoint stays with the instance probing it; longer than any probe takes. */
+export const PROBE_LEASE_MS = 60_000;
+const CHANGES_SHOWN = 20;
+
+/** A failure counts towards the owner's notice; a server asking for credentials is alive. */
+export function isFailure(status: ProbeStatus): boolean {
+  return status === 'down' || status === 'non_conformant';
+}
+
+/** The next probe: the interval, moved by up to a tenth either way so probes do not bunch up. */
+export function nextProbeAt(now: number, intervalS: number, random: () => number = Math.random): string {
+  const jitter = (random() * 0.2 - 0.1) * intervalS * 1000;
+  return new Date(now + intervalS * 1000 + jitter).toISOString();
+}
+
+export function parseTools(json: string): Tool[] {
+  try {
+    const value: unknown = JSON.parse(json);
+    return Array.isArray(value)
+      ? value.filter(
+          (tool): tool is Tool => typeof tool?.name === 'string' && typeof tool?.description === 'string',
+        )
+      : [];
+  } catch {
+    return [];
+  }
+}
+
+/** Names gained and lost between two tool lists. */
+export function toolChange(before: Tool[], after: Tool[]) {
+  const beforeNames = new Set(before.map((tool) => tool.name));
+  const afterNames = new Set(after.map((tool) => tool.name));
+  return {
+    added: [...afterNames].filter((name) => !beforeNames.has(name)).sort(),
+    removed: [...beforeNames].filter((name) => !afterNames.has(name)).sort(),
+  };
+}
+
+export function runProbeOf(
+  endpoint: Pick<AgentEndpointRow, 'kind' | 'url'>,
+  fetch: OutboundFetch,
+): Promise<ProbeOutcome> {
+  return endpoint.kind === 'mcp' ? probeMcp(endpoint.url, fetch) : probeA2a(endpoint.url, fetch);
+}
+
+/**
+ * Stores what a probe found: the state, the result for uptime, a change of tools, and tells the owner
+ * when the endpoint has just failed FAILURES_BEFORE_NOTICE times in a row, or has just recovered.
+ */
+export async function recordOutcome(
+  deps: ProbesDeps,
+  endpoint: AgentEndpointRow,
+  outcome: ProbeOutcome,
+  at: number = Date.now(),
+): Promise<void> {
+  const failures = isFailure(outcome.status) ? endpoint.consecutive_failures + 1 : 0;
+  const previousTools = parseTools(endpoint.tools);
+  const change =
+    outcome.tools !== null && endpoint.checked_at !== null ? toolChange(previousTools, outcome.tools) : null;
+  const notifications = await deps.db.kysely.transaction().execute(async (trx) => {
+    await deps.probes.recordProbe(
+      {
+        endpointId: endpoint.id,
+        checkedAt: new Date(at).toISOString(),
+        status: outcome.status,
+        latencyMs: outcome.latencyMs,
+        detail: outcome.detail,
+        tools: outcome.tools !== null ? JSON.stringify(outcome.tools) : null,
+        signed: outcome.signed === undefined || outcome.signed === null ? null : outcome.signed ? 1 : 0,
+        consecutiveFailures: failures,
+        nextProbeAt: nextProbeAt(at, deps.intervalS),
+        change:
+          change && (change.added.length > 0 || change.removed.length > 0)
+            ? { added: JSON.stringify(change.added), removed: JSON.stringify(change.removed) }
+            : null,
+      },
+      trx,
+    );
+    const agent = await deps.probes.findEndpoint(endpoint.id, trx);
+    if (!agent || agent.owner_id === null) return [];
+    const what = `${agent.agent_name}'s ${endpointKindLabels[endpoint.kind]}`;
+    const notices: Notification[] = [];
+    if (failures === FAILURES_BEFORE_NOTICE)
+      notices.push(
+        await createNotification(deps.notifications, trx, {
+          user_id: agent.owner_id,
+          type: 'system',
+          title: `${what} is failing`,
+          message: `${FAILURES_BEFORE_NOTICE} probes in a row failed: ${outcome.detail ?? outcome.status}. The listing shows it as ${outcome.status === 'down' ? 'down' : 'not conformant'} until it answers again.`,
+          link: `/agents/${agent.agent_slug}#health`,
+        }),
+      );
+    else if (failures === 0 && endpoint.consecutive_failures >= FAILURES_BEFORE_NOTICE)
+      notices.push(
+        await createNotification(deps.notifications, trx, {
+          user_id: agent.owner_id,
+          type: 'system',
+          title: `${what} is back`,
+          message: `It answered again after ${endpoint.consecutive_failures} failed probes.`,
+          link: `/agents/${agent.agent_slug}#health`,
+        }),
+      );
+    return notices.map((notice) => ({ userId: agent.owner_id!, notice }));
+  });
+  for (const { userId, notice } of notifications) deps.notifications.publish(userId, [notice]);
+}
+
+const share = (available: number, total: number) =>
+  total === 0 ? null : Math.round((available / total) * 1000) / 1000;
+
+/** GET /api/agents/{idOrSlug}/health for a published agent: each endpoint with its uptime and tools. */
+export async function agentHealth(
+  deps: ProbesDeps,
+  agentId: number,
+  now: number = Date.now(),
+): Promise<AgentHealth> {
+  const endpoints = await deps.probes.findByAgent(agentId);
+  const ids = endpoints.map((endpoint) => endpoint.id);
+  const firstDay = utcDay(now - (UPTIME_DAYS - 1) * DAY_MS);
+  const [daily, lastDay, changes] = await Promise.all([
+    deps.probes.dailyUptime(ids, firstDay),
+    deps.probes.lastDayUptime(ids, new Date(now - DAY_MS).toISOString()),
+    deps.probes.recentChanges(ids, CHANGES_SHOWN * Math.max(1, ids.length)),
+  ]);
+  const days = Array.from({ length: UPTIME_DAYS }, (_, index) =>
+    utcDay(now - (UPTIME_DAYS - 1 - index) * DAY_MS),
+  );
+  const sevenDaysFrom = days[UPTIME_DAYS - 7]!;
+
+  return {
+    endpoints: endpoints.map((endpoint): EndpointHealth => {
+      const own = daily.filter((row) => row.endpoint_id === endpoint.id);
+      const byDay = new Map(own.map((row) => [row.day, row]));
+      const sum = (rows: typeof own) =>
+        share(
+          rows.reduce((total, row) => total + row.available, 0),
+          rows.reduce((total, row) => total + row.total, 0),
+        );
+      const d1 = lastDay.find((row) => row.endpointId === endpoint.id);
+      return {
+        kind: endpoint.kind,
+        url: endpoint.url,
+        status: endpoint.status,
+        checkedAt: endpoint.checked_at,
+        latencyMs: endpoint.latency_ms,
+        uptime: {
+          d1: d1 ? share(d1.available, d1.total) : null,
+          d7: sum(own.filter((row) => row.day >= sevenDaysFrom)),
+          d30: sum(own),
+        },
+        tools: parseTools(endpoint.tools),
+        changes: changes
+          .filter((change) => change.endpoint_id === endpoint.id)
+          .slice(0, CHANGES_SHOWN)
+          .map((change) => ({
+            at: change.changed_at,
+            added: JSON.parse(change.added) as string[],
+            removed: JSON.parse(change.removed) as string[],
+          })),
+        detail: endpoint.detail,
+        days: days.map((day) => {
+          const row = byDay.get(day);
+          return { day, uptime: row ? share(row.available, row.total) : null };
+        }),
+        signed: endpoint.signed === null ? null : endpoint.signed === 1,
+      };
+    }),
+  };
+}
+
+/** Probes an agent's endpoints now (an owner or admin asked) and answers the fresh health. */
+export async function probeAgentNow(
+  deps: ProbesDeps,
+  agentId: number,
+  instanceId: string,
+): Promise<AgentHealth> {
+  const now = Date.now();
+  await deps.probes.syncEndpoints(
+    nowIso(() => now),
+    agentId,
+  );
+  const claimed = await deps.probes.claimAgent({
+    agentId,
+    owner: instanceId,
+    now: new Date(now).toISOString(),
+    leaseUntil: new Date(now + PROBE_LEASE_MS).toISOString(),
+  });
+  await Promise.all(
+    claimed.map(async (endpoint) => recordOutcome(deps, endpoint, await runProbeOf(endpoint, deps.fetch))),
+  );
+  return agentHealth(deps, agentId);
+}

@@ -1,0 +1,81 @@
+import type { Page } from '@playwright/test';
+import { makeOwner } from './accounts.js';
+import { expect, expectNoSeriousA11yViolations, signUp, test } from './fixtures.js';
+
+/**
+ * The health panel (issue 12): the demo seed gives Patchwork an MCP server and an A2A card on the
+ * app's own /demo-mcp servers, with 30 days of probes, so a visitor sees live evidence and its owner
+ * can probe again and watch a real probe.
+ */
+const screens = [
+  { name: 'a phone (360 px)', width: 360, height: 740 },
+  { name: 'a desktop', width: 1280, height: 900 },
+] as const;
+
+async function expectNoHorizontalScroll(page: Page) {
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+}
+
+for (const screen of screens) {
+  test.describe(`on ${screen.name}`, () => {
+    test.beforeEach(async ({ page }) => {
+      await page.setViewportSize({ width: screen.width, height: screen.height });
+    });
+
+    test('a visitor sees the health of the agent’s endpoints: status, uptime bars and tools', async ({
+      page,
+    }) => {
+      await page.goto('/agents/patchwork');
+      const health = page.getByRole('region', { name: 'Health' });
+      await expect(health).toBeVisible();
+      const mcp = health.getByRole('region', { name: 'MCP server' });
+      await expect(mcp.getByText('Up', { exact: true })).toBeVisible();
+      await expect(mcp.getByText(/\/demo-mcp$/)).toBeVisible();
+      await expect(mcp.getByRole('img', { name: /^Uptime: .* in 30 days$/ })).toBeVisible();
+      await expect(mcp.getByText(/added current_time; removed ping/)).toBeVisible();
+      await mcp.getByText('3 tools offered').click();
+      await expect(mcp.getByText('current_time', { exact: true })).toBeVisible();
+      await expect(health.getByRole('region', { name: 'A2A agent card' })).toBeVisible();
+      // Only owners and admins probe.
+      await expect(health.getByRole('button', { name: 'Probe now' })).toHaveCount(0);
+      await expectNoHorizontalScroll(page);
+      await expectNoSeriousA11yViolations(page);
+    });
+
+    test('the owner probes now and sees the fresh result', async ({ page }) => {
+      const { email } = await signUp(page);
+      await makeOwner(email, 'patchwork');
+      await page.goto('/agents/patchwork#health');
+      const health = page.getByRole('region', { name: 'Health' });
+      const mcp = health.getByRole('region', { name: 'MCP server' });
+      await expect(mcp.getByText('Up', { exact: true })).toBeVisible();
+      const [probe] = await Promise.all([
+        page.waitForResponse((response) => response.url().endsWith('/probe')),
+        health.getByRole('button', { name: 'Probe now' }).click(),
+      ]);
+      expect(probe.status()).toBe(200);
+      await expect(mcp.getByText('less than a minute ago')).toBeVisible();
+      await expect(mcp.getByText('Up', { exact: true })).toBeVisible();
+      await expectNoHorizontalScroll(page);
+    });
+  });
+}
+
+test('a credentials-only server shows as "Needs credentials", not down', async ({ page }) => {
+  await page.goto('/agents/burrow');
+  const mcp = page.getByRole('region', { name: 'Health' }).getByRole('region', { name: 'MCP server' });
+  await expect(mcp.getByText('Needs credentials', { exact: true })).toBeVisible();
+  await expect(mcp.getByText(/asks for credentials/).first()).toBeVisible();
+});
+
+test('the edit page offers the endpoint fields', async ({ page }) => {
+  const { email } = await signUp(page);
+  await makeOwner(email, 'outlier');
+  await page.goto('/agents/outlier');
+  const health = page.getByRole('region', { name: 'Health' });
+  await expect(health.getByText(/Add an MCP server or an A2A agent card URL/)).toBeVisible();
+  await health.getByRole('link', { name: 'Edit listing' }).click();
+  await expect(page.getByLabel('MCP server URL')).toBeVisible();
+  await expect(page.getByLabel('A2A agent card URL')).toBeVisible();
+});
