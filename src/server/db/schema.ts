@@ -1,5 +1,6 @@
 import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
 import type { AgentEventKind } from '../../shared/api/submissions.js';
+import type { EndpointKind, EndpointStatus, ProbeStatus } from '../../shared/api/probes.js';
 
 /**
  * Table types shared by SQLite and PostgreSQL. Times are ISO-8601 UTC text and flags are 0/1 integers
@@ -286,16 +287,13 @@ export interface AgentSearchChangesTable {
   agent_id: number;
 }
 
-export type EndpointKind = 'mcp' | 'a2a';
-export type ProbeStatus = 'up' | 'needs_auth' | 'degraded' | 'non_conformant' | 'down';
-
 /** A published agent's endpoint with its latest probe and the lease of the instance probing it. */
 export interface AgentEndpointsTable {
   id: Generated<number>;
   agent_id: number;
   kind: EndpointKind;
   url: string;
-  status: ProbeStatus | 'unknown';
+  status: EndpointStatus;
   checked_at: string | null;
   latency_ms: number | null;
   /** What the last probe found wrong, in a sentence (null when up). */

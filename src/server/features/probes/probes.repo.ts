@@ -22,8 +22,9 @@ export interface RecordedProbe {
   change: { added: string; removed: string } | null;
 }
 
-export interface DailyUptime {
+export interface UptimeCount {
   endpoint_id: number;
+  /** yyyy-mm-dd with byDay, else ''. */
   day: string;
   available: number;
   total: number;
@@ -187,11 +188,18 @@ export function createProbesRepo(db: Db) {
         .executeTakeFirst();
     },
 
-    /** Probes per endpoint and UTC day since `since`, and how many found it available. */
-    dailyUptime(endpointIds: number[], since: string): Promise<DailyUptime[]> {
-      if (endpointIds.length === 0) return Promise.resolve([]);
-      const day = sql<string>`substr(checked_at, 1, 10)`;
-      return k
+    /**
+     * Probes of each endpoint since `since` and how many found it available: one row per endpoint, or
+     * per endpoint and UTC day with `byDay`.
+     */
+    async uptimeCounts(
+      endpointIds: number[],
+      since: string,
+      options: { byDay: boolean },
+    ): Promise<UptimeCount[]> {
+      if (endpointIds.length === 0) return [];
+      const day = options.byDay ? sql<string>`substr(checked_at, 1, 10)` : sql<string>`''`;
+      const rows = await k
         .selectFrom('probe_results')
         .select((eb) => [
           'endpoint_id',
@@ -201,32 +209,9 @@ export function createProbesRepo(db: Db) {
         ])
         .where('endpoint_id', 'in', endpointIds)
         .where('checked_at', '>=', since)
-        .groupBy(['endpoint_id', day])
-        .execute()
-        .then((rows) =>
-          rows.map((row) => ({ ...row, total: Number(row.total), available: Number(row.available) })),
-        );
-    },
-
-    /** Availability over the last 24 hours exactly (the daily rows cover whole days). */
-    async lastDayUptime(endpointIds: number[], since: string) {
-      if (endpointIds.length === 0) return [];
-      const rows = await k
-        .selectFrom('probe_results')
-        .select((eb) => [
-          'endpoint_id',
-          eb.fn.countAll<number>().as('total'),
-          eb.fn.sum<number>(eb.case().when('status', 'in', AVAILABLE).then(1).else(0).end()).as('available'),
-        ])
-        .where('endpoint_id', 'in', endpointIds)
-        .where('checked_at', '>=', since)
-        .groupBy('endpoint_id')
+        .groupBy(options.byDay ? ['endpoint_id', day] : ['endpoint_id'])
         .execute();
-      return rows.map((row) => ({
-        endpointId: row.endpoint_id,
-        total: Number(row.total),
-        available: Number(row.available),
-      }));
+      return rows.map((row) => ({ ...row, total: Number(row.total), available: Number(row.available) }));
     },
 
     recentChanges(endpointIds: number[], limit: number) {

@@ -147,8 +147,8 @@ export async function agentHealth(
   const ids = endpoints.map((endpoint) => endpoint.id);
   const firstDay = utcDay(now - (UPTIME_DAYS - 1) * DAY_MS);
   const [daily, lastDay, changes] = await Promise.all([
-    deps.probes.dailyUptime(ids, firstDay),
-    deps.probes.lastDayUptime(ids, new Date(now - DAY_MS).toISOString()),
+    deps.probes.uptimeCounts(ids, firstDay, { byDay: true }),
+    deps.probes.uptimeCounts(ids, new Date(now - DAY_MS).toISOString(), { byDay: false }),
     deps.probes.recentChanges(ids, CHANGES_SHOWN * Math.max(1, ids.length)),
   ]);
   const days = Array.from({ length: UPTIME_DAYS }, (_, index) =>
@@ -165,7 +165,7 @@ export async function agentHealth(
           rows.reduce((total, row) => total + row.available, 0),
           rows.reduce((total, row) => total + row.total, 0),
         );
-      const d1 = lastDay.find((row) => row.endpointId === endpoint.id);
+      const d1 = lastDay.find((row) => row.endpoint_id === endpoint.id);
       return {
         kind: endpoint.kind,
         url: endpoint.url,
