@@ -37,6 +37,7 @@ export const paths = {
         category: filters.category,
         pricing: filters.pricing,
         verified: filters.verified,
+        health: filters.health,
         sort: filters.sort,
         page: filters.page && filters.page > 1 ? filters.page : undefined,
       }),

@@ -37,7 +37,11 @@ import moderationRoutes from './features/admin/moderation.routes.js';
 import categoriesRoutes from './features/categories/categories.routes.js';
 import categoriesAdminRoutes from './features/categories/categories.admin.routes.js';
 import githubRoutes from './features/github/github.routes.js';
-import verificationRoutes from './features/github/verification.routes.js';
+import verificationRoutes from './features/claims/verification.routes.js';
+import claimsRoutes from './features/claims/claims.routes.js';
+import { ClaimScheduler } from './features/claims/claim-scheduler.js';
+import recordRoutes from './features/record/record.routes.js';
+import badgesRoutes from './features/badges/badges.routes.js';
 import uploadsRoutes from './features/storage/uploads.routes.js';
 import storageAdminRoutes from './features/storage/storage.admin.routes.js';
 import pagesRoutes from './features/seo/pages.routes.js';
@@ -76,6 +80,7 @@ declare module 'fastify' {
     notificationHub: NotificationHub;
     connections: GracefulDrain;
     probeScheduler: ProbeScheduler;
+    claimScheduler: ClaimScheduler;
   }
 }
 
@@ -184,6 +189,8 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   app.decorate('metricsRecorder', metricsRecorder);
   app.decorate('notificationHub', notificationHub);
   app.decorate('probeScheduler', probeScheduler);
+  const claimScheduler = new ClaimScheduler(services.claims, app.log);
+  app.decorate('claimScheduler', claimScheduler);
 
   if (redis && subscriber) {
     await shareCacheInvalidations(
@@ -249,6 +256,9 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   await app.register(categoriesAdminRoutes);
   await app.register(githubRoutes);
   await app.register(verificationRoutes);
+  await app.register(claimsRoutes);
+  await app.register(recordRoutes);
+  await app.register(badgesRoutes);
   await app.register(uploadsRoutes);
   await app.register(storageAdminRoutes);
   await app.register(realtimeRoutes);
@@ -258,7 +268,10 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   await app.register(pagesRoutes);
 
   viewCounter.start();
-  if (config.probes.enabled) probeScheduler.start();
+  if (config.probes.enabled) {
+    probeScheduler.start();
+    claimScheduler.start();
+  }
   metricsRecorder.start();
   // The search index is built while the server starts answering; the first searches wait for it.
   services.agents.search
@@ -286,6 +299,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     clearInterval(trendingTimer);
     clearInterval(siteMeanTimer);
     await probeScheduler.stop();
+    await claimScheduler.stop();
     await outboundFetch.close();
     await viewCounter.stop();
     await metricsRecorder.stop();

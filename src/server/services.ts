@@ -38,8 +38,12 @@ import type { Notification } from '../shared/api/notifications.js';
 import type { Mailer, MailerLogger } from './mail/mailer.js';
 import { createGithubConnectionsRepo } from './features/github/github.repo.js';
 import type { GithubConnectDeps } from './features/github/github.service.js';
-import { createVerificationRepo } from './features/github/verification.repo.js';
-import type { VerificationDeps } from './features/github/verification.service.js';
+import { createClaimsRepo } from './features/claims/claims.repo.js';
+import { createClaimAgentsRepo } from './features/claims/claim-agents.repo.js';
+import type { ClaimsDeps } from './features/claims/claims.service.js';
+import { createRecordRepo } from './features/record/record.repo.js';
+import type { BadgesDeps } from './features/badges/badges.service.js';
+import type { RecordDeps } from './features/record/record.service.js';
 import { createMetricsRepo } from './features/metrics/metrics.repo.js';
 import type { MetricsDeps } from './features/metrics/metrics.service.js';
 import { ClosedDaysCache } from './features/metrics/closed-days-cache.js';
@@ -52,7 +56,7 @@ import { createSecretBox, loadSecretKey } from './lib/secret-box.js';
 import { createLocalDriver } from './storage/local-driver.js';
 import { createProbesRepo } from './features/probes/probes.repo.js';
 import type { ProbesDeps } from './features/probes/probes.service.js';
-import type { OutboundFetch } from './lib/outbound-fetch.js';
+import { createTxtLookup, type OutboundFetch } from './lib/outbound-fetch.js';
 import { DEMO_MCP_PATH } from './features/probes/demo-mcp.routes.js';
 import type { StorageDriver } from './storage/storage-driver.js';
 
@@ -119,6 +123,20 @@ export function createServices(
     reputation,
     search: new AgentSearch(agents),
   } satisfies AgentsServiceDeps;
+  const probesRepo = createProbesRepo(db);
+  const claims = {
+    db,
+    claims: createClaimsRepo(db),
+    agents: createClaimAgentsRepo(db),
+    reputation,
+    agentEvents,
+    notifications,
+    cache,
+    fetch: outboundFetch,
+    lookupTxt: createTxtLookup(config.outbound.dnsServers),
+    allowPrivate: config.outbound.allowPrivate,
+    github: githubConnect,
+  } satisfies ClaimsDeps;
   return {
     health: createHealthRepo(db),
     metrics: { db, metrics: createMetricsRepo(db), closedDays: new ClosedDaysCache() } satisfies MetricsDeps,
@@ -174,18 +192,23 @@ export function createServices(
     } satisfies ModerationDeps,
     categoriesAdmin: { db, categories, cache } satisfies CategoriesAdminDeps,
     githubConnect,
-    verification: {
-      ...githubConnect,
-      verification: createVerificationRepo(db),
-      reputation,
+    claims,
+    badges: { agents, probes: probesRepo } satisfies BadgesDeps,
+    record: {
+      db,
+      record: createRecordRepo(db),
+      agents: claims.agents,
+      claims: claims.claims,
       agentEvents,
       notifications,
       cache,
-    } satisfies VerificationDeps,
+      claimsDeps: claims,
+    } satisfies RecordDeps,
     probes: {
       db,
-      probes: createProbesRepo(db),
+      probes: probesRepo,
       notifications,
+      agentEvents,
       fetch: outboundFetch,
       intervalS: config.probes.intervalS,
     } satisfies ProbesDeps,

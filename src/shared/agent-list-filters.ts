@@ -6,12 +6,25 @@ export interface AgentListFilters {
   category?: string | undefined;
   pricing?: PricingModel | undefined;
   verified?: boolean | undefined;
+  health?: AgentHealthFilter | undefined;
   sort?: AgentSort | undefined;
   page?: number | undefined;
 }
 
 export function isSort(value: string): value is AgentSort {
   return (agentSorts as readonly string[]).includes(value);
+}
+
+/** The health filter (DESIGN section 8): every probed endpoint answers, or one of them fails. */
+export const agentHealthFilters = ['up', 'down'] as const;
+export type AgentHealthFilter = (typeof agentHealthFilters)[number];
+export const agentHealthFilterLabels: Record<AgentHealthFilter, string> = {
+  up: 'Endpoints answering',
+  down: 'Endpoints failing',
+};
+
+export function isHealthFilter(value: string): value is AgentHealthFilter {
+  return (agentHealthFilters as readonly string[]).includes(value);
 }
 
 export function isPricing(value: string): value is PricingModel {
@@ -22,12 +35,14 @@ export function isPricing(value: string): value is PricingModel {
 export function parseAgentListFilters(search: URLSearchParams): AgentListFilters {
   const sort = search.get('sort') ?? '';
   const pricing = search.get('pricing') ?? '';
+  const health = search.get('health') ?? '';
   const page = Number.parseInt(search.get('page') ?? '', 10);
   return {
     q: search.get('q') ?? '',
     category: search.get('category') || undefined,
     pricing: isPricing(pricing) ? pricing : undefined,
     verified: search.get('verified') === 'true' || undefined,
+    health: isHealthFilter(health) ? health : undefined,
     sort: isSort(sort) ? sort : undefined,
     page: Number.isFinite(page) && page > 1 ? page : undefined,
   };
@@ -40,6 +55,7 @@ export function agentListQuery(filters: AgentListFilters, limit?: number) {
     category: filters.category || undefined,
     verified: filters.verified ? true : undefined,
     pricing: filters.pricing || undefined,
+    health: filters.health || undefined,
     sort: filters.sort || undefined,
     page: filters.page && filters.page > 1 ? filters.page : undefined,
     limit,

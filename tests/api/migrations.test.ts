@@ -5,6 +5,7 @@ import { ownerMetricsMigration } from '../../src/server/db/migrations/0004-owner
 import { listingFilterIndexesMigration } from '../../src/server/db/migrations/0005-listing-filter-indexes.js';
 import { searchChangeLogMigration } from '../../src/server/db/migrations/0006-search-change-log.js';
 import { endpointProbesMigration } from '../../src/server/db/migrations/0007-endpoint-probes.js';
+import { ownershipClaimsMigration } from '../../src/server/db/migrations/0008-ownership-claims.js';
 import type { AgentListResponse } from '../../src/shared/api/agents.js';
 import { factories } from '../support/factories.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
@@ -20,6 +21,8 @@ it('an existing database with a repository listed twice migrates, keeping the ol
   const db = t.app.db.kysely;
   // The database as it was before 0003, when two submissions could race past the service's check
   // (the later migrations are undone too: migrations run in order).
+  await ownershipClaimsMigration(t.app.db.dialect).down!(db);
+  await sql`delete from kysely_migration where name = '0008-ownership-claims'`.execute(db);
   await endpointProbesMigration(t.app.db.dialect).down!(db);
   await sql`delete from kysely_migration where name = '0007-endpoint-probes'`.execute(db);
   await searchChangeLogMigration(t.app.db.dialect).down!(db);
@@ -40,6 +43,7 @@ it('an existing database with a repository listed twice migrates, keeping the ol
     '0005-listing-filter-indexes',
     '0006-search-change-log',
     '0007-endpoint-probes',
+    '0008-ownership-claims',
   ]);
   const keys = await db
     .selectFrom('agents')

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { NotificationListResponse } from '../../src/shared/api/notifications.js';
 import type { AgentHealth, EndpointHealth } from '../../src/shared/api/probes.js';
+import type { AgentRecord } from '../../src/shared/api/record.js';
 import { startFakeA2a } from '../support/fake-a2a.js';
 import { startFakeMcp } from '../support/fake-mcp.js';
 import { factories } from '../support/factories.js';
@@ -142,6 +143,11 @@ describe('MCP probes', () => {
     const titles = (await notices()).map((notice) => notice.title);
     expect(titles).toEqual([`${agent.name}'s MCP server is back`, `${agent.name}'s MCP server is failing`]);
     expect(endpoint!.uptime.d1).toBe(0.2);
+
+    // The incident is public: the record shows when it started and when it ended.
+    const { body: record } = await callApi<AgentRecord>(t, 'GET', `/api/agents/${agent.slug}/record`, null);
+    expect(record.entries.map((entry) => entry.kind)).toEqual(['recovered', 'incident']);
+    expect(record.entries[1]!.summary).toMatch(/^The MCP server failed 3 probes in a row: /);
   });
 });
 

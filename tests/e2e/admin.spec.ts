@@ -156,11 +156,11 @@ test('an edit waits beside the live listing; verification needs evidence; a deci
   await expect(card.locator('[data-changed]')).toHaveCount(2);
   await expectNoSeriousA11yViolations(admin);
 
-  // The owner never connected GitHub: the evidence says so and "Verify" is not offered.
+  // The owner made no ownership claim: the evidence says so and "Verify" is not offered.
   await card.getByRole('button', { name: 'Check verification' }).click();
   const evidence = card.getByRole('region', { name: `Verification of ${name}` });
-  await expect(evidence).toContainText('Permission');
-  await expect(evidence).toContainText("Verification needs the owner's GitHub connection");
+  await expect(evidence).toContainText('The owner has made no ownership claim yet.');
+  await expect(evidence).toContainText('Verification needs an active ownership claim');
   await expect(evidence.getByRole('button', { name: 'Verify', exact: true })).toHaveCount(0);
 
   // Another admin approves first: this one is told, and the queue catches up.
@@ -171,7 +171,7 @@ test('an edit waits beside the live listing; verification needs evidence; a deci
   await admin.context().close();
 });
 
-test('an owner whose GitHub connection controls the repository can be verified, and unverified', async ({
+test('an owner claims the repository by GitHub push access; an admin verifies on the active claim, and unverifies', async ({
   page,
   browser,
   baseURL,
@@ -200,7 +200,21 @@ test('an owner whose GitHub connection controls the repository can be verified, 
   const callback = await page.request.post('/api/github/auth/callback', { data: { code, state } });
   expect(callback.ok()).toBe(true);
   const name = `Osprey ${uniqueWord()}`;
-  await submitAgent(page.request, { ...listing(name), githubRepo: repo });
+  const agentId = await submitAgent(page.request, { ...listing(name), githubRepo: repo });
+
+  // The owner's side: claim the repository on the listing's status page and have it checked.
+  await page.goto(`/agent-status/${agentId}`);
+  const ownership = page.getByRole('region', { name: 'Ownership' });
+  await expect(ownership).toContainText('No claims yet.');
+  await ownership.getByLabel('Method').selectOption('github');
+  await ownership.getByLabel('Repository').fill(repo);
+  await ownership.getByRole('button', { name: 'Add claim' }).click();
+  await expect(ownership).toContainText('Connect the GitHub account that can push to');
+  await expect(ownership.getByText('Pending', { exact: true })).toBeVisible();
+  await ownership.getByRole('button', { name: 'Check GitHub repository' }).click();
+  await expect(ownership.getByText('Active', { exact: true })).toBeVisible();
+  await expect(ownership).toContainText(`${login} has admin access to ${repo} on GitHub.`);
+  await expectNoSeriousA11yViolations(page);
 
   const admin = await openAdmin(browser, baseURL!);
   await admin.goto('/admin/dashboard');
@@ -208,8 +222,8 @@ test('an owner whose GitHub connection controls the repository can be verified, 
   await expect(card).toContainText(login);
   await card.getByRole('button', { name: 'Check verification' }).click();
   const evidence = card.getByRole('region', { name: `Verification of ${name}` });
-  await expect(evidence).toContainText(repo);
-  await expect(evidence).toContainText('Admin');
+  await expect(evidence).toContainText(`Ownership is shown by push access to ${repo} on GitHub.`);
+  await expect(evidence.getByText('Active', { exact: true })).toBeVisible();
   await evidence.getByRole('button', { name: 'Verify', exact: true }).click();
   await expect(admin.getByText('Agent verified')).toBeVisible();
   await expect(card.getByText('Verified', { exact: true })).toBeVisible();

@@ -19,6 +19,8 @@ export const queryKeys = {
     list: (query: ReturnType<typeof agentListQuery>) => ['/api/agents', query] as const,
     detail: (idOrSlug: string) => ['/api/agents', idOrSlug] as const,
     health: (agentId: number) => ['/api/agents', agentId, 'health'] as const,
+    claims: (agentId: number) => ['/api/agents', agentId, 'claims'] as const,
+    record: (agentId: number) => ['/api/agents', agentId, 'record'] as const,
     home: (verified: boolean) => ['/api/home', { verified: verified || undefined }] as const,
     homeAll: () => ['/api/home'] as const,
   },
@@ -70,6 +72,7 @@ export const queryKeys = {
     stats: () => ['/api/admin/stats'] as const,
     submissions: () => ['/api/admin/submissions', 'pending'] as const,
     evidence: (agentId: number) => ['/api/admin/agents/evidence', agentId] as const,
+    appeals: () => ['/api/admin/appeals', 'pending'] as const,
   },
   metrics: {
     /** Everything under /api/metrics: totals, search terms and score breakdowns. */

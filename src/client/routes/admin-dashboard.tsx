@@ -6,17 +6,21 @@ import { ReportsQueue } from '../features/reports/components/reports-queue.js';
 import { StatsOverview } from '../features/admin/components/stats-overview.js';
 import { SubmissionQueue } from '../features/admin/components/submission-queue.js';
 import { AdminNav } from '../features/admin/components/admin-nav.js';
+import { usePendingAppeals } from '../features/record/api/record.js';
+import { AppealsQueue } from '../features/record/components/appeals-queue.js';
 import { useDocumentTitle } from '../lib/use-document-title.js';
 
-type DashboardTab = 'submissions' | 'reports';
+type DashboardTab = 'submissions' | 'reports' | 'appeals';
+const otherTabs: DashboardTab[] = ['reports', 'appeals'];
 
 /** /admin/dashboard: the figures, then the moderation queues (the tab lives in the URL). */
 export function AdminDashboardPage() {
   useDocumentTitle('Admin dashboard');
   const [searchParams, setSearchParams] = useSearchParams();
-  const tab: DashboardTab = searchParams.get('tab') === 'reports' ? 'reports' : 'submissions';
+  const tab: DashboardTab = otherTabs.find((entry) => entry === searchParams.get('tab')) ?? 'submissions';
   const submissions = useAdminSubmissions();
   const reports = useOpenReports();
+  const appeals = usePendingAppeals();
   const count = (value: number | undefined) => (value === undefined ? '' : ` (${value})`);
 
   return (
@@ -24,7 +28,7 @@ export function AdminDashboardPage() {
       <AdminNav />
       <h1 className="mt-4 text-3xl font-bold tracking-tight text-slate-900">Admin dashboard</h1>
       <p className="mt-2 text-slate-600">
-        Review submissions and reports, and see how the directory is doing.
+        Review submissions, reports and appeals, and see how the directory is doing.
       </p>
       <div className="mt-6">
         <StatsOverview />
@@ -46,6 +50,11 @@ export function AdminDashboardPage() {
             key: 'reports',
             label: `Reports${count(reports.data?.reports.length)}`,
             panel: <ReportsQueue query={reports} />,
+          },
+          {
+            key: 'appeals',
+            label: `Appeals${count(appeals.data?.appeals.length)}`,
+            panel: <AppealsQueue query={appeals} />,
           },
         ]}
       />

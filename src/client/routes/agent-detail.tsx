@@ -15,6 +15,9 @@ import { MarkdownDescription } from '../features/agents/components/markdown-desc
 import { RatingDistribution } from '../features/agents/components/rating-distribution.js';
 import { SimilarAgents } from '../features/agents/components/similar-agents.js';
 import { HealthPanel } from '../features/probes/components/health-panel.js';
+import { ClaimsPanel } from '../features/claims/components/claims-panel.js';
+import { RecordSection } from '../features/record/components/record-section.js';
+import { BadgeEmbed } from '../features/badges/components/badge-embed.js';
 import { FavoriteButton, renderFavoriteButton } from '../features/favorites/components/favorite-button.js';
 import { useReportDialog } from '../features/reports/hooks/use-report-dialog.js';
 import { ReviewsSection } from '../features/reviews/components/reviews-section.js';
@@ -120,7 +123,7 @@ function AgentDetailView({ agent: data }: { agent: AgentDetail }) {
         />
       </div>
       <div className="mt-6 grid gap-6 lg:grid-cols-3">
-        <div className="space-y-6 lg:col-span-2">
+        <div className="min-w-0 space-y-6 lg:col-span-2">
           <Card className="p-6">
             <section aria-labelledby="description-title">
               <h2 id="description-title" className="mb-4 text-lg font-semibold text-slate-900">
@@ -138,10 +141,13 @@ function AgentDetailView({ agent: data }: { agent: AgentDetail }) {
             actions={reviewActions}
             summary={<RatingDistribution rating={data.rating} />}
           />
+          <RecordSection agentId={data.id} />
         </div>
-        <div className="space-y-6">
+        <div className="min-w-0 space-y-6">
           <AgentDetailsPanel agent={data} />
           <HealthPanel agent={data} />
+          <ClaimsPanel agentId={data.id} isOwner={Boolean(data.viewer?.isOwner)} />
+          <BadgeEmbed agent={data} />
         </div>
       </div>
       <SimilarAgents agents={similar.data ?? []} renderFavorite={renderFavoriteButton} />

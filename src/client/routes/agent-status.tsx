@@ -7,6 +7,9 @@ import { useAgentStatus } from '../features/owner-agents/api/get-agent-status.js
 import { AgentLoadError } from '../features/owner-agents/components/agent-not-found.js';
 import { AgentStatusBadge, VerifiedPill } from '../features/owner-agents/components/agent-status-badge.js';
 import { AgentTimeline } from '../features/owner-agents/components/agent-timeline.js';
+import { ClaimsPanel } from '../features/claims/components/claims-panel.js';
+import { RecordSection } from '../features/record/components/record-section.js';
+import { BadgeEmbed } from '../features/badges/components/badge-embed.js';
 import { StatusPanel } from '../features/owner-agents/components/status-panel.js';
 import { useAgentIdParam } from '../features/owner-agents/hooks/use-agent-id-param.js';
 import { ApiError } from '../lib/request.js';
@@ -83,6 +86,12 @@ export function AgentStatusPage() {
             <h2 className="mb-4 text-lg font-semibold text-slate-900">Timeline</h2>
             <AgentTimeline events={data.events} />
           </Card>
+          <div className="mt-6 space-y-6">
+            {/* A rejected listing is appealed from here; a live one also gets its claims and badge. */}
+            <RecordSection agentId={data.agent.id} />
+            <ClaimsPanel agentId={data.agent.id} isOwner />
+            {data.agent.status === 'published' && <BadgeEmbed agent={data.agent} />}
+          </div>
         </>
       )}
     </div>

@@ -76,7 +76,7 @@ export function AgentsPage() {
   };
 
   const hasFilters = Boolean(
-    filters.q || filters.category || filters.pricing || filters.verified || filters.sort,
+    filters.q || filters.category || filters.pricing || filters.verified || filters.health || filters.sort,
   );
   const clearFilters = () => {
     window.clearTimeout(timer.current);

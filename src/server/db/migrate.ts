@@ -7,6 +7,7 @@ import { ownerMetricsMigration } from './migrations/0004-owner-metrics.js';
 import { listingFilterIndexesMigration } from './migrations/0005-listing-filter-indexes.js';
 import { searchChangeLogMigration } from './migrations/0006-search-change-log.js';
 import { endpointProbesMigration } from './migrations/0007-endpoint-probes.js';
+import { ownershipClaimsMigration } from './migrations/0008-ownership-claims.js';
 
 function migrationsFor(db: Db): Record<string, Migration> {
   return {
@@ -17,6 +18,7 @@ function migrationsFor(db: Db): Record<string, Migration> {
     '0005-listing-filter-indexes': listingFilterIndexesMigration,
     '0006-search-change-log': searchChangeLogMigration(db.dialect),
     '0007-endpoint-probes': endpointProbesMigration(db.dialect),
+    '0008-ownership-claims': ownershipClaimsMigration(db.dialect),
   };
 }
 

@@ -1,6 +1,8 @@
 import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
 import type { AgentEventKind } from '../../shared/api/submissions.js';
 import type { EndpointKind, EndpointStatus, ProbeStatus } from '../../shared/api/probes.js';
+import type { ClaimMethod, ClaimStatus } from '../../shared/api/claims.js';
+import type { AppealStatus } from '../../shared/api/record.js';
 
 /**
  * Table types shared by SQLite and PostgreSQL. Times are ISO-8601 UTC text and flags are 0/1 integers
@@ -309,6 +311,42 @@ export interface AgentEndpointsTable {
   created_at: string;
 }
 
+/** Evidence that the owner controls the agent's domain or repository, checked again daily. */
+export interface OwnershipClaimsTable {
+  id: Generated<number>;
+  agent_id: number;
+  method: ClaimMethod;
+  subject: string;
+  token: string;
+  status: Generated<ClaimStatus>;
+  verified_at: string | null;
+  checked_at: string | null;
+  /** When an active claim is next checked; null while pending or lapsed (the owner checks those). */
+  next_check_at: string | null;
+  consecutive_failures: Generated<number>;
+  /** What the last check found, in a sentence. */
+  detail: string | null;
+  /** Held by the instance re-checking the claim, so two instances never check it at once. */
+  lease_until: string | null;
+  /** The claim_lapsed event of its last lapse: what an appeal of that lapse names. */
+  lapse_event_id: number | null;
+  created_at: string;
+}
+
+/** An owner's request that an admin reconsider a rejection or a lapse (one per decision: event_id). */
+export interface AppealsTable {
+  id: Generated<number>;
+  agent_id: number;
+  user_id: number;
+  event_id: number;
+  message: string;
+  status: Generated<AppealStatus>;
+  decided_by: number | null;
+  decided_at: string | null;
+  decision_note: string | null;
+  created_at: string;
+}
+
 export interface ProbeResultsTable {
   id: Generated<number>;
   endpoint_id: number;
@@ -354,6 +392,8 @@ export interface Database {
   agent_endpoints: AgentEndpointsTable;
   probe_results: ProbeResultsTable;
   endpoint_changes: EndpointChangesTable;
+  ownership_claims: OwnershipClaimsTable;
+  appeals: AppealsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -367,3 +407,5 @@ export type FileRow = Selectable<FilesTable>;
 export type DraftRow = Selectable<DraftsTable>;
 export type AgentRevisionRow = Selectable<AgentRevisionsTable>;
 export type AgentEndpointRow = Selectable<AgentEndpointsTable>;
+export type ClaimRow = Selectable<OwnershipClaimsTable>;
+export type AppealRow = Selectable<AppealsTable>;

@@ -138,6 +138,34 @@ export async function seedDemoProbes(
         .insertInto('probe_results')
         .values(results.slice(start, start + CHUNK) as never)
         .execute();
+    if (endpoint.incident) {
+      // The public record shows the incident as the live scheduler would have written it.
+      const label = endpoint.kind === 'mcp' ? 'MCP server' : 'A2A agent card';
+      const start = now - endpoint.incident.daysAgo * DAY_MS + 1.5 * 60 * 60 * 1000;
+      await trx
+        .insertInto('agent_events')
+        .values([
+          {
+            agent_id: endpoint.agentId,
+            kind: 'incident',
+            actor: 'system',
+            actor_id: null,
+            message: `The ${label} failed 3 probes in a row: the connection was refused`,
+            created_at: iso(start),
+          },
+          {
+            agent_id: endpoint.agentId,
+            kind: 'recovered',
+            actor: 'system',
+            actor_id: null,
+            message: `The ${label} answered again after ${Math.round((endpoint.incident.hours * 60) / 30) - 3} failed probes.`,
+            created_at: iso(
+              now - endpoint.incident.daysAgo * DAY_MS + endpoint.incident.hours * 60 * 60 * 1000,
+            ),
+          },
+        ])
+        .execute();
+    }
     if (endpoint.change)
       await trx
         .insertInto('endpoint_changes')

@@ -10,6 +10,7 @@ import { utcDay } from '../lib/time.js';
 import { EMPTY_AGENT_COUNTERS } from '../features/agents/agent-counters.js';
 import { seedDemoMetrics } from './seed-demo-metrics.js';
 import { seedDemoProbes } from './seed-demo-probes.js';
+import { seedDemoRecord } from './seed-demo-record.js';
 
 const DAY_MS = 86_400_000;
 
@@ -230,6 +231,19 @@ export async function seedDemoIfEmpty(
       otherAgentIds: agentIds
         .filter((id, index) => !owned.has(id) && agentRows[index]!.status === 'published' && index > 0)
         .slice(2, 4),
+    });
+    await seedDemoRecord(trx, {
+      now,
+      agents: agentIds
+        .map((id, index) => ({
+          id,
+          publishedAt: agentCreated[index]!,
+          verified: seedAgents[index]!.verified,
+          websiteUrl: seedAgents[index]!.websiteUrl,
+          owned: owned.has(id),
+          status: agentRows[index]!.status,
+        }))
+        .filter((agent) => agent.status === 'published'),
     });
     return { agents: agentRows.length, reviews: reviewRows.length };
   });

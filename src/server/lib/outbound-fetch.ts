@@ -94,6 +94,16 @@ export function createGuardedResolver(policy: Pick<OutboundPolicy, 'allowPrivate
   return { resolvePublic, lookup, resolver };
 }
 
+/**
+ * TXT look-ups for ownership claims, with the configured resolvers (DNS_SERVERS) or the system's.
+ * Nothing connects to what a TXT record says, so there is no address to refuse here.
+ */
+export function createTxtLookup(dnsServers: readonly string[]): (name: string) => Promise<string[][]> {
+  const resolver = new dns.promises.Resolver({ timeout: 3000, tries: 2 });
+  if (dnsServers.length > 0) resolver.setServers([...dnsServers]);
+  return (name) => resolver.resolveTxt(name);
+}
+
 function isDemoEndpoint(url: URL, policy: OutboundPolicy): boolean {
   const demo = policy.demoEndpoint;
   return Boolean(demo && url.origin === demo.origin && url.pathname.startsWith(demo.pathPrefix));

@@ -13,6 +13,7 @@ export {
   type PricingModel,
 } from '../catalogue.js';
 import { agentSorts, agentStatuses, pricingModels } from '../catalogue.js';
+import { agentHealthFilters } from '../agent-list-filters.js';
 
 const slugPattern = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
@@ -25,6 +26,10 @@ export const agentListQuerySchema = z.object({
     .transform((value) => value === 'true')
     .optional(),
   pricing: z.enum(pricingModels, { error: `pricing must be one of ${pricingModels.join(', ')}` }).optional(),
+  /** Extra filter (DESIGN section 8): up = every probed endpoint answers; down = one of them fails. */
+  health: z
+    .enum(agentHealthFilters, { error: `health must be one of ${agentHealthFilters.join(', ')}` })
+    .optional(),
   sort: z.enum(agentSorts, { error: `sort must be one of ${agentSorts.join(', ')}` }).optional(),
   page: pageQuery,
   limit: limitQuery(AGENTS_PAGE_SIZE_DEFAULT, AGENTS_PAGE_SIZE_MAX),

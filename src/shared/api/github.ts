@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { ROW_ID_MAX } from '../limits.js';
 
 /** The GitHub connection used when submitting an agent (spec sections 3, 4 and 7). */
 
@@ -84,28 +83,6 @@ export const githubRepoPrefillSchema = z.object({
 });
 export type GithubRepoPrefill = z.infer<typeof githubRepoPrefillSchema>;
 
-/**
- * GET /api/admin/agents/{id}/evidence: what an admin sees before verifying an agent (DESIGN section 4):
- * whether the owner's GitHub connection can administer or push to the agent's repository.
- */
-export const verificationEvidenceSchema = z.object({
-  agentId: z.number().int(),
-  githubRepo: z.string().nullable(),
-  ownerConnected: z.boolean(),
-  ownerGithubLogin: z.string().nullable(),
-  permission: z.enum(['admin', 'maintain', 'push', 'triage', 'pull']).nullable(),
-  /** True when the permission is admin, maintain or push: the owner controls the repository. */
-  controlsRepository: z.boolean(),
-  /** A sentence for the admin: what was checked and what GitHub said. */
-  summary: z.string(),
-  checkedAt: z.string(),
-});
-export type VerificationEvidence = z.infer<typeof verificationEvidenceSchema>;
-
-/** POST /api/admin/agents/{id}/verify (body optional: { verified: false } takes the badge away). */
-export const verifyAgentSchema = z.strictObject({ verified: z.boolean().default(true) });
-export const verifyAgentResponseSchema = z.object({ agentId: z.number().int(), verified: z.boolean() });
-
 /** GET /api/github/installations/{id}/repositories. */
 export const githubInstallationParamsSchema = z.object({
   id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER),
@@ -118,9 +95,4 @@ export const githubRepoParamsSchema = z.object({
     .string()
     .regex(/^[A-Za-z0-9._-]{1,100}$/, 'repo must be a GitHub repository name')
     .refine((name) => name !== '.' && name !== '..', 'repo must be a GitHub repository name'),
-});
-
-/** /api/admin/agents/{id}/evidence and /verify. */
-export const verificationParamsSchema = z.object({
-  id: z.coerce.number().int().positive().max(ROW_ID_MAX),
 });

@@ -207,6 +207,14 @@ export const agentEventKinds = [
   'revision_submitted',
   'revision_approved',
   'revision_rejected',
+  'claim_verified',
+  'claim_lapsed',
+  'verification_lapsed',
+  'incident',
+  'recovered',
+  'appealed',
+  'appeal_upheld',
+  'appeal_denied',
 ] as const;
 export type AgentEventKind = (typeof agentEventKinds)[number];
 

@@ -32,7 +32,13 @@ export type AgentDetailRow = NonNullable<
 type AgentSelect = SelectQueryBuilder<Database, 'agents' | 'categories', object>;
 
 /** What a listing can be narrowed to besides a search. */
-export type ListingFilters = Pick<AgentListQuery, 'verified' | 'pricing'> & { categoryId?: number };
+export type ListingFilters = Pick<AgentListQuery, 'verified' | 'pricing' | 'health'> & {
+  categoryId?: number;
+};
+
+/** Probe outcomes that count as failing for the health filter; the others (but unknown) as answering. */
+const FAILING = ['down', 'non_conformant'] as const;
+const ANSWERING = ['up', 'degraded', 'needs_auth'] as const;
 
 export function createAgentsRepo(db: Db) {
   const k = db.kysely;
@@ -60,10 +66,28 @@ export function createAgentsRepo(db: Db) {
     if (filters.categoryId !== undefined) query = query.where('agents.category_id', '=', filters.categoryId);
     if (filters.verified !== undefined) query = query.where('agents.verified', '=', filters.verified ? 1 : 0);
     if (filters.pricing !== undefined) query = query.where('agents.pricing', '=', filters.pricing);
+    if (filters.health !== undefined) query = query.where('agents.id', 'in', idsByHealth(filters.health));
     return query;
   }
 
+  /** Agents whose probed endpoints all answer (up), or of which one fails (down). */
+  function idsByHealth(health: NonNullable<ListingFilters['health']>) {
+    const failing = k.selectFrom('agent_endpoints').select('agent_id').where('status', 'in', FAILING);
+    if (health === 'down') return failing;
+    return k
+      .selectFrom('agent_endpoints')
+      .select('agent_id')
+      .where('status', 'in', ANSWERING)
+      .where('agent_id', 'not in', failing);
+  }
+
   return {
+    /** For a search with the health filter: the agents it lets through. */
+    async findIdsByHealth(health: NonNullable<ListingFilters['health']>): Promise<Set<number>> {
+      const rows = await idsByHealth(health).execute();
+      return new Set(rows.map((row) => row.agent_id));
+    },
+
     async findSummaries(options: {
       filters: ListingFilters;
       /** Only these agents (the matches of a search). */

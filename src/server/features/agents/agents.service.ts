@@ -15,7 +15,7 @@ import type { ReviewsRepo } from '../reviews/reviews.repo.js';
 import { presentAgentDetail, presentAgentSummary } from './agents.presenter.js';
 import { SEARCH_RESULT_CAP, type AgentSearch } from './agent-search.js';
 import type { AgentDetailRow, AgentsRepo, AgentSummaryRow, ListingFilters } from './agents.repo.js';
-import { searchTerms, type SearchIndex } from './search-index.js';
+import { searchTerms, type SearchFilters, type SearchIndex } from './search-index.js';
 import { closestWord } from './spelling.js';
 
 export interface AgentsServiceDeps {
@@ -97,10 +97,12 @@ async function sortedMatchesPage(
 async function searchAgents(
   deps: AgentsServiceDeps,
   query: AgentListQuery,
-  filters: ListingFilters,
+  filters: ListingFilters & SearchFilters,
   terms: string[],
 ): Promise<AgentListResponse> {
   const index = await deps.search.current();
+  if (filters.health !== undefined)
+    filters = { ...filters, agentIds: await deps.agents.findIdsByHealth(filters.health) };
   const offset = (query.page - 1) * query.limit;
   const page = { offset, limit: Math.max(0, Math.min(query.limit, SEARCH_RESULT_CAP - offset)) };
   let total: number;
@@ -156,12 +158,12 @@ export async function listAgents(deps: AgentsServiceDeps, query: AgentListQuery)
     categoryId = category.id;
     categoryCount = category.agent_count;
   }
-  const filters = { categoryId, verified: query.verified, pricing: query.pricing };
+  const filters = { categoryId, verified: query.verified, pricing: query.pricing, health: query.health };
   const terms = query.q ? searchTerms(query.q) : [];
   if (terms.length > 0) return searchAgents(deps, query, filters, terms);
 
   const totalCount =
-    query.verified === undefined && query.pricing === undefined
+    query.verified === undefined && query.pricing === undefined && query.health === undefined
       ? (categoryCount ?? (await deps.agents.countPublished()))
       : await deps.agents.countFiltered(filters);
   const offset = (query.page - 1) * query.limit;

@@ -41,6 +41,8 @@ export interface SearchFilters {
   categoryId?: number;
   pricing?: PricingModel;
   verified?: boolean;
+  /** Only these agents (a filter the index does not hold itself, such as health). */
+  agentIds?: ReadonlySet<number>;
 }
 
 /** Lower case, without diacritics, split at anything that is not a letter or a digit. */
@@ -563,6 +565,7 @@ export class SearchIndex {
     const pricing = filters.pricing === undefined ? -1 : pricingModels.indexOf(filters.pricing);
     const category = filters.categoryId ?? -1;
     const verified = filters.verified;
+    const allowedAgents = filters.agentIds;
     const averageLength = this.averageLength();
     const wordScores = new Float64Array(plan.others.length);
     const heap = new CursorHeap(plan.driver, this.slotAgent, ordered);
@@ -580,6 +583,7 @@ export class SearchIndex {
         if (category >= 0 && this.slotCategory[slot] !== category) continue;
         if (pricing >= 0 && this.slotPricing[slot] !== pricing) continue;
         if (verified !== undefined && Boolean(flags & VERIFIED) !== verified) continue;
+        if (allowedAgents && !allowedAgents.has(this.slotAgent[slot]!)) continue;
         let score = driverScore;
         let missing = false;
         for (const other of plan.others) {

@@ -21,6 +21,14 @@ const MESSAGES: Record<Exclude<HistoryKind, 'review' | 'reply' | 'report_resolve
   revision_submitted: 'Edit submitted for review',
   revision_approved: 'Edit approved',
   revision_rejected: 'Edit rejected',
+  claim_verified: 'Ownership claim verified',
+  claim_lapsed: 'Ownership claim lapsed',
+  verification_lapsed: 'Verification lapsed',
+  incident: 'Endpoint failing',
+  recovered: 'Endpoint recovered',
+  appealed: 'Appeal sent',
+  appeal_upheld: 'Appeal upheld',
+  appeal_denied: 'Appeal denied',
 };
 
 function messageFor(row: HistoryRow): string {

@@ -16,11 +16,13 @@ import type { Notification } from '../../../shared/api/notifications.js';
 import { probeA2a } from './a2a-probe.js';
 import { probeMcp, type ProbeOutcome } from './mcp-probe.js';
 import type { ProbesRepo } from './probes.repo.js';
+import type { AgentEventsRepo } from '../submissions/agent-events.repo.js';
 
 export interface ProbesDeps {
   db: Db;
   probes: ProbesRepo;
   notifications: NotificationsDeps;
+  agentEvents: AgentEventsRepo;
   fetch: OutboundFetch;
   /** Seconds between two probes of an endpoint, before jitter. */
   intervalS: number;
@@ -106,10 +108,27 @@ export async function recordOutcome(
       trx,
     );
     const agent = await deps.probes.findEndpoint(endpoint.id, trx);
-    if (!agent || agent.owner_id === null) return [];
+    if (!agent) return [];
     const what = `${agent.agent_name}'s ${endpointKindLabels[endpoint.kind]}`;
+    const failing = failures === FAILURES_BEFORE_NOTICE;
+    const recovered = failures === 0 && endpoint.consecutive_failures >= FAILURES_BEFORE_NOTICE;
+    if (!failing && !recovered) return [];
+    // An incident is public: the record shows when an endpoint started failing and when it came back.
+    await deps.agentEvents.record(
+      {
+        agentId: endpoint.agent_id,
+        kind: failing ? 'incident' : 'recovered',
+        actor: 'system',
+        actorId: null,
+        message: failing
+          ? `The ${endpointKindLabels[endpoint.kind]} failed ${FAILURES_BEFORE_NOTICE} probes in a row: ${outcome.detail ?? outcome.status}`
+          : `The ${endpointKindLabels[endpoint.kind]} answered again after ${endpoint.consecutive_failures} failed probes.`,
+      },
+      trx,
+    );
+    if (agent.owner_id === null) return [];
     const notices: Notification[] = [];
-    if (failures === FAILURES_BEFORE_NOTICE)
+    if (failing)
       notices.push(
         await createNotification(deps.notifications, trx, {
           user_id: agent.owner_id,
@@ -119,7 +138,7 @@ export async function recordOutcome(
           link: `/agents/${agent.agent_slug}#health`,
         }),
       );
-    else if (failures === 0 && endpoint.consecutive_failures >= FAILURES_BEFORE_NOTICE)
+    else
       notices.push(
         await createNotification(deps.notifications, trx, {
           user_id: agent.owner_id,

@@ -14,9 +14,9 @@ export interface NewAgentEvent {
 /** An agent's timeline (/agent-status/{id}): submissions, edits, decisions, badge changes. */
 export function createAgentEventsRepo(db: Db) {
   return {
-    /** Adds one entry; pass the transaction of the change it records. */
-    async record(event: NewAgentEvent, trx: Executor = db.kysely): Promise<void> {
-      await trx
+    /** Adds one entry and answers its id; pass the transaction of the change it records. */
+    async record(event: NewAgentEvent, trx: Executor = db.kysely): Promise<number> {
+      const row = await trx
         .insertInto('agent_events')
         .values({
           agent_id: event.agentId,
@@ -26,7 +26,9 @@ export function createAgentEventsRepo(db: Db) {
           message: event.message ?? null,
           created_at: nowIso(),
         })
-        .execute();
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return row.id;
     },
 
     /** The agent's timeline, oldest first. */

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { VerificationEvidence } from '../../../../shared/api/github.js';
+import type { VerificationEvidence } from '../../../../shared/api/claims.js';
 import { queryKeys } from '../../../lib/query-keys.js';
 import { request } from '../../../lib/request.js';
 

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type { verifyAgentResponseSchema, verifyAgentSchema } from '../../../../shared/api/github.js';
+import type { verifyAgentResponseSchema, verifyAgentSchema } from '../../../../shared/api/claims.js';
 import { queryKeys } from '../../../lib/query-keys.js';
 import { request } from '../../../lib/request.js';
 import { toast } from '../../../lib/toast.js';

@@ -6,18 +6,11 @@ import { formatDate } from '../../../../shared/rules/date.js';
 import { useVerificationEvidence } from '../api/get-verification-evidence.js';
 import { useVerifyAgent } from '../api/verify-agent.js';
 import { RetryNotice } from '../../../components/ui/load-failure.js';
-
-const permissionLabels: Record<string, string> = {
-  admin: 'Admin',
-  maintain: 'Maintain',
-  push: 'Write (push)',
-  triage: 'Triage',
-  pull: 'Read only',
-};
+import { ClaimsEvidenceList } from './claims-evidence-list.js';
 
 /**
- * Verification needs evidence: GitHub is asked (through the server) whether the owner's connection
- * controls the agent's repository. "Verify" is offered only when it does.
+ * Verification needs evidence: the listing's ownership claims (DNS, well-known file, GitHub), which
+ * AgentAtlas checks itself. "Verify" is offered only while one of them is active.
  */
 export function VerificationPanel({
   agentId,
@@ -57,8 +50,8 @@ export function VerificationPanel({
       </div>
       {evidence.isPending ? (
         <div className="mt-3 flex items-center gap-2 text-sm text-slate-600">
-          <Spinner className="h-4 w-4" label="Asking GitHub" />
-          Asking GitHub…
+          <Spinner className="h-4 w-4" label="Loading the claims" />
+          Loading the claims…
         </div>
       ) : evidence.isError ? (
         <div className="mt-3 flex flex-wrap items-center gap-3">
@@ -70,20 +63,8 @@ export function VerificationPanel({
       ) : (
         <>
           <p className="mt-2 text-sm text-slate-800">{evidence.data.summary}</p>
-          <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
-            <dt className="text-slate-600">GitHub login</dt>
-            <dd className="min-w-0 break-all text-slate-900">
-              {evidence.data.ownerGithubLogin ?? (evidence.data.ownerConnected ? 'Unknown' : 'Not connected')}
-            </dd>
-            <dt className="text-slate-600">Repository</dt>
-            <dd className="min-w-0 break-all text-slate-900">{evidence.data.githubRepo ?? 'None given'}</dd>
-            <dt className="text-slate-600">Permission</dt>
-            <dd className="text-slate-900">
-              {evidence.data.permission ? permissionLabels[evidence.data.permission] : 'None'}
-            </dd>
-            <dt className="text-slate-600">Checked</dt>
-            <dd className="text-slate-900">{formatDate(evidence.data.checkedAt)}</dd>
-          </dl>
+          <ClaimsEvidenceList claims={evidence.data.claims} />
+          <p className="mt-2 text-xs text-slate-600">Checked {formatDate(evidence.data.checkedAt)}</p>
           <div className="mt-4 flex flex-wrap gap-2">
             {verified ? (
               <PendingButton
@@ -94,7 +75,7 @@ export function VerificationPanel({
               >
                 Remove verification
               </PendingButton>
-            ) : evidence.data.controlsRepository ? (
+            ) : evidence.data.canVerify ? (
               <PendingButton
                 size="sm"
                 onClick={() => verify.mutate({ agentId, name, verified: true })}
@@ -104,7 +85,7 @@ export function VerificationPanel({
               </PendingButton>
             ) : (
               <p className="text-sm text-slate-600">
-                Verification needs the owner's GitHub connection to control the repository.
+                Verification needs an active ownership claim: the owner adds one on the agent's page.
               </p>
             )}
           </div>

@@ -1,5 +1,12 @@
 import { useId } from 'react';
-import { isPricing, isSort, type AgentListFilters } from '../../../../shared/agent-list-filters.js';
+import {
+  agentHealthFilterLabels,
+  agentHealthFilters,
+  isHealthFilter,
+  isPricing,
+  isSort,
+  type AgentListFilters,
+} from '../../../../shared/agent-list-filters.js';
 import { agentSortLabels, agentSorts, pricingLabels, pricingModels } from '../../../../shared/catalogue.js';
 import { Label, Select } from '../../../components/ui/input.js';
 
@@ -66,6 +73,23 @@ export function AgentFilters({ filters, categories, onChange }: AgentFiltersProp
           {agentSorts.map((sort) => (
             <option key={sort} value={sort}>
               {agentSortLabels[sort]}
+            </option>
+          ))}
+        </Select>
+      </div>
+      <div className="flex flex-col gap-1.5">
+        <Label htmlFor={`${id}-health`}>Health</Label>
+        <Select
+          id={`${id}-health`}
+          value={filters.health ?? ''}
+          onChange={(event) =>
+            onChange({ health: isHealthFilter(event.target.value) ? event.target.value : undefined })
+          }
+        >
+          <option value="">Any</option>
+          {agentHealthFilters.map((health) => (
+            <option key={health} value={health}>
+              {agentHealthFilterLabels[health]}
             </option>
           ))}
         </Select>

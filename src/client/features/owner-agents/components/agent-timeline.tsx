@@ -1,4 +1,5 @@
 import {
+  Activity,
   BadgeCheck,
   BadgeX,
   CircleCheck,
@@ -6,8 +7,10 @@ import {
   FileCheck,
   FilePen,
   FileX,
+  KeyRound,
   Pencil,
   RotateCcw,
+  Scale,
   Send,
   type LucideIcon,
 } from 'lucide-react';
@@ -43,6 +46,14 @@ const looks: Record<AgentEventKind, EventLook> = {
     tone: 'bg-red-50 text-red-700',
     isReason: true,
   },
+  claim_verified: { icon: KeyRound, title: 'Ownership claim verified', tone: 'bg-sky-50 text-sky-700' },
+  claim_lapsed: { icon: KeyRound, title: 'Ownership claim lapsed', tone: 'bg-red-50 text-red-700' },
+  verification_lapsed: { icon: BadgeX, title: 'Verification lapsed', tone: 'bg-red-50 text-red-700' },
+  incident: { icon: Activity, title: 'Endpoint failing', tone: 'bg-red-50 text-red-700' },
+  recovered: { icon: Activity, title: 'Endpoint recovered', tone: 'bg-emerald-50 text-emerald-700' },
+  appealed: { icon: Scale, title: 'Appeal sent', tone: 'bg-amber-50 text-amber-800' },
+  appeal_upheld: { icon: Scale, title: 'Appeal upheld', tone: 'bg-emerald-50 text-emerald-700' },
+  appeal_denied: { icon: Scale, title: 'Appeal denied', tone: 'bg-slate-100 text-slate-700', isReason: true },
 };
 
 const actors: Record<AgentEvent['actor'], string> = {

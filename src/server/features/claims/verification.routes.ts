@@ -5,15 +5,15 @@ import {
   verificationParamsSchema,
   verifyAgentResponseSchema,
   verifyAgentSchema,
-} from '../../../shared/api/github.js';
-import { getVerificationEvidence, setAgentVerified } from './verification.service.js';
+} from '../../../shared/api/claims.js';
+import { getVerificationEvidence, setAgentVerified } from './claims.service.js';
 import { adminOnly } from '../../plugins/admin-only.js';
 
 const errors = errorResponses(400, 401, 403, 404, 409, 503);
 
-/** Admin: verification evidence from GitHub, and verifying an agent (admin only, checked first). */
+/** Admin: the ownership claims as evidence, and verifying an agent (admin only, checked first). */
 const verificationRoutes: FastifyPluginAsyncZod = async (app) => {
-  const deps = app.services.verification;
+  const deps = app.services.claims;
   app.addHook('onRequest', adminOnly);
 
   app.get(
@@ -21,7 +21,7 @@ const verificationRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['admin'],
-        summary: "Whether the owner's GitHub connection controls the agent's repository",
+        summary: 'The agent’s ownership claims, the evidence verification rests on',
         params: verificationParamsSchema,
         response: { 200: verificationEvidenceSchema, ...errors },
       },
@@ -34,7 +34,7 @@ const verificationRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['admin'],
-        summary: 'Gives the verified badge (needs evidence) or, with {verified: false}, takes it away',
+        summary: 'Gives the verified badge (needs an active claim) or, with {verified: false}, takes it away',
         params: verificationParamsSchema,
         body: verifyAgentSchema.nullish(),
         response: { 200: verifyAgentResponseSchema, ...errors },

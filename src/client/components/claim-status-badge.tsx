@@ -1,0 +1,13 @@
+import { claimStatusLabels, type ClaimStatus } from '../../shared/api/claims.js';
+import { Badge } from './ui/badge.js';
+
+const statusTones: Record<ClaimStatus, 'success' | 'warning' | 'danger'> = {
+  active: 'success',
+  pending: 'warning',
+  lapsed: 'danger',
+};
+
+/** An ownership claim's status, the same on the agent page and in the admins' evidence. */
+export function ClaimStatusBadge({ status }: { status: ClaimStatus }) {
+  return <Badge tone={statusTones[status]}>{claimStatusLabels[status]}</Badge>;
+}

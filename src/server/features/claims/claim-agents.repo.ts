@@ -1,0 +1,44 @@
+import { ROW_ID_MAX } from '../../../shared/limits.js';
+import type { Db, Executor } from '../../db/database.js';
+
+/** What claims and verification read and write of the agents table and its timeline. */
+export function createClaimAgentsRepo(db: Db) {
+  return {
+    /** The listing by id, or by slug when given a non-numeric string; null when there is none. */
+    async find(idOrSlug: number | string, trx: Executor = db.kysely) {
+      const byId = typeof idOrSlug === 'number' || /^\d+$/.test(idOrSlug);
+      if (byId && !(Number(idOrSlug) <= ROW_ID_MAX)) return null;
+      return (
+        (await trx
+          .selectFrom('agents')
+          .select(['id', 'slug', 'name', 'owner_id', 'github_repo', 'status', 'verified'])
+          .$if(byId, (query) => query.where('id', '=', Number(idOrSlug)))
+          .$if(!byId, (query) => query.where('slug', '=', String(idOrSlug).toLowerCase()))
+          .executeTakeFirst()) ?? null
+      );
+    },
+
+    async setVerified(id: number, verified: boolean, at: string, trx: Executor = db.kysely): Promise<void> {
+      await trx
+        .updateTable('agents')
+        .set({ verified: verified ? 1 : 0, updated_at: at })
+        .where('id', '=', id)
+        .execute();
+    },
+
+    /** The kind of the listing's latest badge change (verified, unverified, verification_lapsed), if any. */
+    async lastBadgeEvent(agentId: number, trx: Executor = db.kysely): Promise<string | null> {
+      const row = await trx
+        .selectFrom('agent_events')
+        .select('kind')
+        .where('agent_id', '=', agentId)
+        .where('kind', 'in', ['verified', 'unverified', 'verification_lapsed'])
+        .orderBy('created_at', 'desc')
+        .orderBy('id', 'desc')
+        .executeTakeFirst();
+      return row?.kind ?? null;
+    },
+  };
+}
+
+export type ClaimAgentsRepo = ReturnType<typeof createClaimAgentsRepo>;
