@@ -150,7 +150,7 @@ export async function seedDemoProbes(
             kind: 'incident',
             actor: 'system',
             actor_id: null,
-            message: `The ${label} failed 3 probes in a row: the connection was refused`,
+            message: `The ${label} failed 3 probes in a row: the connection was refused.`,
             created_at: iso(start),
           },
           {
