@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AgentEndpointRow } from '../../db/schema.js';
 import { nowIso } from '../../lib/time.js';
 import { UPTIME_DAYS } from '../../../shared/api/probes.js';
+import { PROBE_TIMEOUT_MS } from './mcp-probe.js';
 import { PROBE_LEASE_MS, recordOutcome, runProbeOf, type ProbesDeps } from './probes.service.js';
 
 export interface ProbeSchedulerOptions {
@@ -22,6 +23,10 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 /** Probe results older than this are dropped: uptime reads 30 days, and a day more covers clock edges. */
 const RETENTION_MS = (UPTIME_DAYS + 1) * DAY_MS;
 const PRUNE_EVERY_MS = 60 * 60 * 1000;
+/** Probes may start this much faster than one round per interval needs, to catch up after a pause. */
+const PACE_HEADROOM = 1.25;
+/** A small fleet is probed at this pace at least: cheap (a probe costs a few ms of CPU) and prompt. */
+const MIN_RATE_PER_S = 10;
 
 /**
  * Probes every endpoint of every published agent, each on its own jittered schedule (next_probe_at).
@@ -36,6 +41,8 @@ export class ProbeScheduler {
   private readonly perHost: number;
   private readonly tickMs: number;
   private readonly syncEveryMs: number;
+  private endpointCount = 0;
+  private readonly pace: ProbePace;
 
   constructor(
     private readonly deps: ProbesDeps,
@@ -44,6 +51,10 @@ export class ProbeScheduler {
     this.perHost = options.perHost ?? 2;
     this.tickMs = options.tickMs ?? 5000;
     this.syncEveryMs = options.syncEveryMs ?? 30_000;
+    this.pace = new ProbePace(
+      () => Math.max(MIN_RATE_PER_S, (this.endpointCount * PACE_HEADROOM) / deps.intervalS),
+      options.concurrency,
+    );
   }
 
   start(): void {
@@ -79,47 +90,59 @@ export class ProbeScheduler {
     const now = Date.now();
     if (forceSync || now - this.lastSync >= this.syncEveryMs) {
       await this.deps.probes.syncEndpoints(nowIso(() => now));
+      this.endpointCount = await this.deps.probes.countEndpoints();
       this.lastSync = now;
     }
     if (now - this.lastPrune >= PRUNE_EVERY_MS) {
       this.lastPrune = now;
       await this.deps.probes.pruneResults(new Date(now - RETENTION_MS).toISOString());
     }
-    let probed = 0;
-    const batch = this.options.concurrency * 4;
-    for (;;) {
-      const claimedAt = Date.now();
-      const claimed = await this.deps.probes.claimDue({
-        owner: this.options.instanceId,
-        now: new Date(claimedAt).toISOString(),
-        leaseUntil: new Date(claimedAt + PROBE_LEASE_MS).toISOString(),
-        limit: batch,
-      });
-      if (claimed.length === 0) return probed;
-      await this.probeAll(claimed);
-      probed += claimed.length;
-      if (claimed.length < batch) return probed;
-    }
+    return this.probeAll();
   }
 
-  /** Runs the probes with the global cap and the per-host cap; a failing write is logged, the lease then lapses. */
-  private async probeAll(endpoints: AgentEndpointRow[]): Promise<void> {
-    const waiting = [...endpoints];
+  /**
+   * Probes until nothing is due: slots are refilled as soon as a probe ends (a slow server holds only
+   * its own slot), at most `perHost` at once per host, and no faster than the pace.
+   */
+  private async probeAll(): Promise<number> {
+    const waiting: Leased[] = [];
     const perHost = new Map<string, number>();
     const running = new Set<Promise<void>>();
-    const hostOf = (endpoint: AgentEndpointRow) => {
-      try {
-        return new URL(endpoint.url).host;
-      } catch {
-        return endpoint.url;
+    const { concurrency, instanceId } = this.options;
+    let probed = 0;
+    let drained = false;
+
+    for (;;) {
+      // Lease more when the queue runs short, and stop looking once nothing more is due.
+      if (!drained && waiting.length < concurrency) {
+        const claimedAt = Date.now();
+        const claimed = await this.deps.probes.claimDue({
+          owner: instanceId,
+          now: new Date(claimedAt).toISOString(),
+          leaseUntil: new Date(claimedAt + PROBE_LEASE_MS).toISOString(),
+          limit: concurrency * 2 - waiting.length,
+        });
+        if (claimed.length === 0) drained = true;
+        for (const endpoint of claimed) waiting.push({ endpoint, host: hostOf(endpoint.url), claimedAt });
       }
-    };
-    while (waiting.length > 0 || running.size > 0) {
-      while (running.size < this.options.concurrency) {
-        const index = waiting.findIndex((endpoint) => (perHost.get(hostOf(endpoint)) ?? 0) < this.perHost);
+      // A lease about to run out before its probe could finish goes back for another instance.
+      const stale = waiting.filter(
+        (entry) => Date.now() - entry.claimedAt > PROBE_LEASE_MS - LEASE_MARGIN_MS,
+      );
+      if (stale.length > 0) {
+        for (const entry of stale) waiting.splice(waiting.indexOf(entry), 1);
+        await this.deps.probes.releaseLeases(
+          stale.map((entry) => entry.endpoint.id),
+          instanceId,
+        );
+      }
+
+      while (running.size < concurrency) {
+        const index = waiting.findIndex((entry) => (perHost.get(entry.host) ?? 0) < this.perHost);
         if (index < 0) break;
-        const [endpoint] = waiting.splice(index, 1) as [AgentEndpointRow];
-        const host = hostOf(endpoint);
+        const wait = this.pace.take();
+        if (wait > 0) break;
+        const [{ endpoint, host }] = waiting.splice(index, 1) as [Leased];
         perHost.set(host, (perHost.get(host) ?? 0) + 1);
         const task: Promise<void> = runProbeOf(endpoint, this.deps.fetch)
           .then((outcome) => recordOutcome(this.deps, endpoint, outcome))
@@ -131,9 +154,74 @@ export class ProbeScheduler {
             running.delete(task);
           });
         running.add(task);
+        probed += 1;
       }
-      if (running.size === 0) return;
-      await Promise.race(running);
+
+      if (running.size === 0 && waiting.length === 0 && drained) return probed;
+      const paceWait = this.pace.nextIn();
+      const startable = waiting.some((entry) => (perHost.get(entry.host) ?? 0) < this.perHost);
+      // Wait for a probe to end, or for the pace to allow the next one, whichever comes first.
+      const timers: Promise<unknown>[] = [...running];
+      if (startable && running.size < concurrency) timers.push(sleep(Math.max(paceWait, 5)));
+      else if (running.size === 0) timers.push(sleep(Math.max(paceWait, 50)));
+      await Promise.race(timers);
     }
+  }
+}
+
+interface Leased {
+  endpoint: AgentEndpointRow;
+  host: string;
+  claimedAt: number;
+}
+
+/** Time a probe needs at most once started, kept free at the end of its lease. */
+const LEASE_MARGIN_MS = PROBE_TIMEOUT_MS * 2;
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+function hostOf(url: string): string {
+  try {
+    return new URL(url).host;
+  } catch {
+    return url;
+  }
+}
+
+/**
+ * The pace: every endpoint once per interval, with a quarter to spare, so a round spreads over the
+ * interval instead of probing everything at once; a burst of up to `burst` starts is allowed (a
+ * newly published agent, an owner's first minutes).
+ */
+export class ProbePace {
+  private tokens: number;
+  private last = Date.now();
+
+  constructor(
+    private readonly ratePerS: () => number,
+    private readonly burst: number,
+  ) {
+    this.tokens = burst;
+  }
+
+  private refill(): void {
+    const now = Date.now();
+    this.tokens = Math.min(this.burst, this.tokens + ((now - this.last) / 1000) * this.ratePerS());
+    this.last = now;
+  }
+
+  /** Takes a start if one is available (answers 0), else answers the ms until one is. */
+  take(): number {
+    this.refill();
+    if (this.tokens >= 1) {
+      this.tokens -= 1;
+      return 0;
+    }
+    return this.nextIn();
+  }
+
+  nextIn(): number {
+    this.refill();
+    return this.tokens >= 1 ? 0 : Math.ceil(((1 - this.tokens) / this.ratePerS()) * 1000);
   }
 }

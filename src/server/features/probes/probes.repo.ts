@@ -227,6 +227,25 @@ export function createProbesRepo(db: Db) {
     },
 
     /** Drops probe results older than `before` (they are only read for 30 days of uptime). */
+    /** Hands back leases this instance took but will not use in time, so another instance may. */
+    async releaseLeases(ids: number[], owner: string): Promise<void> {
+      if (ids.length === 0) return;
+      await k
+        .updateTable('agent_endpoints')
+        .set({ lease_owner: null, lease_until: null })
+        .where('id', 'in', ids)
+        .where('lease_owner', '=', owner)
+        .execute();
+    },
+
+    async countEndpoints(): Promise<number> {
+      const row = await k
+        .selectFrom('agent_endpoints')
+        .select((eb) => eb.fn.countAll<number | string>().as('count'))
+        .executeTakeFirstOrThrow();
+      return Number(row.count);
+    },
+
     async pruneResults(before: string): Promise<number> {
       const result = await k.deleteFrom('probe_results').where('checked_at', '<', before).executeTakeFirst();
       return Number(result.numDeletedRows);
