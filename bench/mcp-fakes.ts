@@ -2,18 +2,15 @@
  * The MCP servers probed by `npm run bench:probes`, run in their own process (forked by
  * bench/probes-bench.ts) so their work is not in the benchmark driver's event loop. Each host is an
  * http server on 127.0.0.1 with its own port, built with the official SDK over Streamable HTTP
- * (stateless) like tests/support/fake-mcp.ts. Most hosts are healthy; a few behave as some real ones do.
+ * (stateless): tests/support/fake-mcp.ts, the tests' own fake. Most hosts are healthy; a few behave as some real ones do.
  *
  * Messages: the parent sends { hosts }, this process answers { ports, modes } once every host listens;
  * the parent sends 'stats' and this process answers { requests, cpuMs }.
  */
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import { startFakeMcp, type FakeMcpMode } from '../tests/support/fake-mcp.js';
 
 /** healthy; slow: each POST waits slowMs (a handshake is 3 POSTs); auth: 401; garbage: not JSON; error: 503. */
-export type FakeMode = 'healthy' | 'slow' | 'auth' | 'garbage' | 'error';
+export type FakeMode = FakeMcpMode;
 export interface FakeHost {
   mode: FakeMode;
   slowMs?: number;
@@ -37,68 +34,13 @@ function fleet(hosts: number): FakeHost[] {
 }
 
 const TOOLS = ['search', 'fetch', 'summarize', 'translate'];
-let requests = 0;
+const servers: Array<Awaited<ReturnType<typeof startFakeMcp>>> = [];
 
-function mcpServer(): McpServer {
-  const server = new McpServer({ name: 'bench-fake-mcp', version: '1.0.0' });
-  for (const name of TOOLS)
-    server.registerTool(name, { description: `The ${name} tool.` }, async () => ({
-      content: [{ type: 'text', text: name }],
-    }));
-  return server;
-}
-
-function listen(host: FakeHost): Promise<number> {
-  const httpServer = http.createServer((request, response) => {
-    requests += 1;
-    const chunks: Buffer[] = [];
-    request.on('data', (chunk: Buffer) => chunks.push(chunk));
-    request.on('end', async () => {
-      if (host.mode === 'auth') {
-        response.writeHead(401, {
-          'www-authenticate': 'Bearer realm="bench"',
-          'content-type': 'application/json',
-        });
-        response.end(JSON.stringify({ error: 'unauthorized' }));
-        return;
-      }
-      if (host.mode === 'garbage') {
-        response.writeHead(200, { 'content-type': 'application/json' });
-        response.end('{"this is": not json');
-        return;
-      }
-      if (host.mode === 'error') {
-        response.writeHead(503, { 'content-type': 'text/plain' });
-        response.end('down for maintenance');
-        return;
-      }
-      if (request.method !== 'POST') {
-        response.writeHead(405, { allow: 'POST' }).end();
-        return;
-      }
-      if (host.mode === 'slow') await new Promise((resolve) => setTimeout(resolve, host.slowMs ?? 500));
-      const server = mcpServer();
-      const transport = new StreamableHTTPServerTransport({
-        sessionIdGenerator: undefined,
-        enableJsonResponse: true,
-      });
-      response.on('close', () => {
-        void transport.close();
-        void server.close();
-      });
-      try {
-        await server.connect(transport);
-        const body =
-          chunks.length > 0 ? (JSON.parse(Buffer.concat(chunks).toString('utf8')) as unknown) : undefined;
-        await transport.handleRequest(request, response, body);
-      } catch {
-        if (!response.headersSent) response.writeHead(400).end();
-      }
-    });
-  });
-  return new Promise((resolve) =>
-    httpServer.listen(0, '127.0.0.1', () => resolve((httpServer.address() as AddressInfo).port)),
-  );
+/** One host: the tests' fake MCP server (the official SDK over Streamable HTTP), in this mode. */
+async function listen(host: FakeHost): Promise<number> {
+  const server = await startFakeMcp({ mode: host.mode, tools: TOOLS, slowMs: host.slowMs ?? 500 });
+  servers.push(server);
+  return server.port;
 }
 
 // The bench went away (finished or crashed): so do the fakes.
@@ -106,7 +48,10 @@ process.on('disconnect', () => process.exit(0));
 process.on('message', (message: unknown) => {
   if (message === 'stats') {
     const { user, system } = process.cpuUsage();
-    process.send?.({ requests, cpuMs: Math.round((user + system) / 1000) });
+    process.send?.({
+      requests: servers.reduce((sum, server) => sum + server.state.requests, 0),
+      cpuMs: Math.round((user + system) / 1000),
+    });
     return;
   }
   const { hosts } = message as { hosts: number };
