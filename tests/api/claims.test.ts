@@ -119,6 +119,16 @@ describe('making claims', () => {
     expect((await claim(stranger.cookie, 999999, { method: 'dns', subject: 'example.com' })).status).toBe(
       404,
     );
+    // Checking and removing someone else's claim are refused the same way; the claim stays.
+    const { owner, agent: owned } = await ownedAgent();
+    const made = (await claim(owner.cookie, owned.id, { method: 'dns', subject: 'kept.example.com' })).body;
+    expect((await check(stranger.cookie, owned.id, made.id)).status).toBe(403);
+    expect(
+      (await callApi(t, 'DELETE', `/api/agents/${owned.id}/claims/${made.id}`, stranger.cookie)).status,
+    ).toBe(403);
+    expect((await check(owner.cookie, owned.id, 999999)).status).toBe(404);
+    const after = await callApi<ClaimsResponse>(t, 'GET', `/api/agents/${owned.id}/claims`, null);
+    expect(after.body.claims.map((entry) => entry.id)).toEqual([made.id]);
   });
 
   it('refuses a subject that does not fit the method, naming the field', async () => {
@@ -394,6 +404,13 @@ describe('the public record and appeals', () => {
     const queue = await callApi<AppealList>(t, 'GET', '/api/admin/appeals', admin.cookie);
     expect(queue.body.appeals.map((entry) => entry.id)).toContain(appeal.body.id);
     expect((await callApi(t, 'GET', '/api/admin/appeals', owner.cookie)).status).toBe(403);
+    expect(
+      (
+        await callApi(t, 'POST', `/api/admin/appeals/${appeal.body.id}/decide`, owner.cookie, {
+          outcome: 'upheld',
+        })
+      ).status,
+    ).toBe(403);
 
     const decided = await callApi<Appeal>(
       t,

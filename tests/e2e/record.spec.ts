@@ -1,5 +1,5 @@
 import type { Browser, Page } from '@playwright/test';
-import { makeAdmin } from './accounts.js';
+import { makeAdmin, makeOwner } from './accounts.js';
 import { expect, expectNoSeriousA11yViolations, signUp, test } from './fixtures.js';
 
 /**
@@ -11,15 +11,14 @@ const screens = [
   { name: 'a desktop', width: 1280, height: 900 },
 ] as const;
 
-/** Nothing in the region reaches past the screen's edge (names what does, if anything). */
+/** Nothing in the region reaches past its own edge or the screen's (names what does, if anything). */
 async function expectFitsTheScreen(page: Page, region: string) {
-  const outside = await page
-    .getByRole('region', { name: region })
-    .evaluate((panel) =>
-      [panel, ...panel.querySelectorAll('*')]
-        .filter((element) => element.getBoundingClientRect().right > window.innerWidth + 0.5)
-        .map((element) => `${element.tagName} ${(element.textContent ?? '').slice(0, 40)}`),
-    );
+  const outside = await page.getByRole('region', { name: region }).evaluate((panel) => {
+    const edge = Math.min(panel.getBoundingClientRect().right, window.innerWidth) + 0.5;
+    return [...panel.querySelectorAll('*')]
+      .filter((element) => element.getBoundingClientRect().right > edge)
+      .map((element) => `${element.tagName} ${(element.textContent ?? '').slice(0, 40)}`);
+  });
   expect(outside).toEqual([]);
 }
 
@@ -55,6 +54,21 @@ for (const screen of screens) {
     await expectNoSeriousA11yViolations(page);
   });
 }
+
+test('the owner adds a claim beside the listing and reads how to publish its token', async ({ page }) => {
+  const { email } = await signUp(page);
+  await makeOwner(email, 'patchwork');
+  await page.goto('/agents/patchwork#claims');
+  const ownership = page.getByRole('region', { name: 'Ownership' });
+  await ownership.getByLabel('Domain').fill('Patchwork-Docs.Example');
+  await ownership.getByRole('button', { name: 'Add claim' }).click();
+  await expect(ownership).toContainText(
+    /Add a TXT record to patchwork-docs\.example with the value agentatlas-verification=[0-9a-f]{32}, then press Check\./,
+  );
+  await expect(ownership.getByText('Pending', { exact: true })).toBeVisible();
+  await expectFitsTheScreen(page, 'Ownership');
+  await expectNoSeriousA11yViolations(page);
+});
 
 async function openAdmin(browser: Browser, baseURL: string): Promise<Page> {
   const context = await browser.newContext({ baseURL });

@@ -51,7 +51,7 @@ function ClaimItem({ claim, agentId, isOwner }: { claim: Claim; agentId: number;
       </dl>
       {claim.detail && <p className="mt-1 text-xs text-slate-600">{claim.detail}</p>}
       {isOwner && claim.instructions && claim.status !== 'active' && (
-        <div className="mt-2 rounded-lg bg-slate-50 p-3 text-xs text-slate-700">
+        <div className="mt-2 rounded-lg bg-slate-50 p-3 text-xs break-all text-slate-700">
           <p>{claim.instructions}</p>
           {claim.method !== 'github' && (
             <p className="mt-1">
@@ -105,7 +105,7 @@ function NewClaimForm({ agentId }: { agentId: number }) {
       className="mt-4 space-y-3 border-t border-slate-100 pt-4"
       aria-label="New ownership claim"
     >
-      <div className="grid gap-3 sm:grid-cols-[auto_1fr]">
+      <div className="grid gap-3">
         <div className="space-y-1">
           <Label htmlFor={`${id}-method`}>Method</Label>
           <Select
