@@ -54,8 +54,15 @@ function presentClaim(row: ClaimRow, forOwner: boolean): Claim {
   };
 }
 
-/** The agent a person may see: published ones for everybody, any for its owner and admins. */
-async function visibleAgent(deps: ClaimsDeps, idOrSlug: string | number, viewer: UserRow | null) {
+/**
+ * The agent a person may see the claims and record of: published ones for everybody, any for its
+ * owner and admins; anything else is 404.
+ */
+export async function findVisibleAgent(
+  deps: { agents: ClaimAgentsRepo },
+  idOrSlug: string | number,
+  viewer: UserRow | null,
+) {
   const agent = await deps.agents.find(idOrSlug);
   if (!agent) throw notFound('Agent not found');
   const privileged = viewer !== null && (viewer.id === agent.owner_id || viewer.role === 'admin');
@@ -77,7 +84,7 @@ export async function listClaims(
   idOrSlug: string,
   viewer: UserRow | null,
 ): Promise<ClaimsResponse> {
-  const agent = await visibleAgent(deps, idOrSlug, viewer);
+  const agent = await findVisibleAgent(deps, idOrSlug, viewer);
   const rows = await deps.claims.listForAgent(agent.id);
   const forOwner = viewer?.id === agent.owner_id;
   return { claims: rows.map((row) => presentClaim(row, forOwner)) };

@@ -17,7 +17,7 @@ import { cacheTags, type ResponseCache } from '../../lib/response-cache.js';
 import { nowIso } from '../../lib/time.js';
 import type { ClaimAgentsRepo } from '../claims/claim-agents.repo.js';
 import type { ClaimsRepo } from '../claims/claims.repo.js';
-import { reinstateClaim, type ClaimsDeps } from '../claims/claims.service.js';
+import { findVisibleAgent, reinstateClaim, type ClaimsDeps } from '../claims/claims.service.js';
 import { createNotification, type NotificationsDeps } from '../notifications/notifications.service.js';
 import type { AgentEventsRepo } from '../submissions/agent-events.repo.js';
 import type { AppealListRow, RecordRepo } from './record.repo.js';
@@ -65,15 +65,6 @@ function entryOf(event: PublicEvent, published: boolean): { kind: RecordKind; su
   }
 }
 
-/** The listing a person may see the record of: published for everybody, any for its owner and admins. */
-async function visibleAgent(deps: RecordDeps, idOrSlug: string | number, viewer: UserRow | null) {
-  const agent = await deps.agents.find(idOrSlug);
-  if (!agent) throw notFound('Agent not found');
-  const privileged = viewer !== null && (viewer.id === agent.owner_id || viewer.role === 'admin');
-  if (agent.status !== 'published' && !privileged) throw notFound('Agent not found');
-  return agent;
-}
-
 type Agent = NonNullable<Awaited<ReturnType<ClaimAgentsRepo['find']>>>;
 
 /**
@@ -102,7 +93,7 @@ export async function agentRecord(
   idOrSlug: string,
   viewer: UserRow | null,
 ): Promise<AgentRecord> {
-  const agent = await visibleAgent(deps, idOrSlug, viewer);
+  const agent = await findVisibleAgent(deps, idOrSlug, viewer);
   const [events, reports] = await Promise.all([
     deps.record.publicEvents(agent.id),
     deps.record.upheldReports(agent.id),
