@@ -47,9 +47,12 @@ import storageAdminRoutes from './features/storage/storage.admin.routes.js';
 import pagesRoutes from './features/seo/pages.routes.js';
 import seoRoutes from './features/seo/seo.routes.js';
 import probesRoutes from './features/probes/probes.routes.js';
+import mcpRoutes from './features/mcp/mcp.routes.js';
+import feedsRoutes from './features/feeds/feeds.routes.js';
 import demoMcpRoutes, { DEMO_MCP_PATH } from './features/probes/demo-mcp.routes.js';
 import { ProbeScheduler } from './features/probes/probe-scheduler.js';
-import { createOutboundFetch } from './lib/outbound-fetch.js';
+import { createOutboundFetch, type OutboundPolicy } from './lib/outbound-fetch.js';
+import { createProbeRunner } from './features/probes/probe-runner.js';
 import { createCachedResponder } from './http/cached-responder.js';
 import { answerFrameworkError, registerErrorHandler } from './http/error-handler.js';
 import { trackConnections, type GracefulDrain } from './http/graceful-drain.js';
@@ -158,13 +161,18 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   });
   await notificationHub.start();
   const instanceId = randomUUID();
-  const outboundFetch = createOutboundFetch({
+  const outboundPolicy: OutboundPolicy = {
     allowPrivate: config.outbound.allowPrivate,
     dnsServers: config.outbound.dnsServers,
     userAgent: `AgentAtlas/1.0 (+${config.publicUrl})`,
     demoEndpoint: { origin: new URL(config.publicUrl).origin, pathPrefix: DEMO_MCP_PATH },
+  };
+  const outboundFetch = createOutboundFetch(outboundPolicy);
+  const runProbe = createProbeRunner(outboundPolicy, { concurrency: config.probes.concurrency });
+  const services = createServices(db, config, mailer, app.log, responseCache, notificationHub, {
+    fetch: outboundFetch,
+    runProbe,
   });
-  const services = createServices(db, config, mailer, app.log, responseCache, notificationHub, outboundFetch);
   const probeScheduler = new ProbeScheduler(services.probes, {
     concurrency: config.probes.concurrency,
     instanceId,
@@ -264,6 +272,8 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   await app.register(realtimeRoutes);
   await app.register(probesRoutes, { instanceId });
   await app.register(demoMcpRoutes);
+  await app.register(mcpRoutes);
+  await app.register(feedsRoutes);
   await app.register(seoRoutes);
   await app.register(pagesRoutes);
 
@@ -301,6 +311,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     await probeScheduler.stop();
     await claimScheduler.stop();
     await outboundFetch.close();
+    await runProbe.close();
     await viewCounter.stop();
     await metricsRecorder.stop();
     await notificationHub.stop();

@@ -19,6 +19,7 @@ import { createReportsRepo } from './features/reports/reports.repo.js';
 import { createReputationRepo } from './features/reviews/reputation.repo.js';
 import { createReviewsRepo } from './features/reviews/reviews.repo.js';
 import type { ReviewsServiceDeps } from './features/reviews/reviews.service.js';
+import type { FeedsDeps } from './features/feeds/feeds.service.js';
 import type { ReviewWritesDeps } from './features/reviews/reviews.write.service.js';
 import type { ReportsDeps } from './features/reports/reports.service.js';
 import { createSubmissionsRepo } from './features/submissions/submissions.repo.js';
@@ -58,6 +59,7 @@ import { createProbesRepo } from './features/probes/probes.repo.js';
 import type { ProbesDeps } from './features/probes/probes.service.js';
 import { createTxtLookup, type OutboundFetch } from './lib/outbound-fetch.js';
 import { DEMO_MCP_PATH } from './features/probes/demo-mcp.routes.js';
+import { runProbeOf, type RunProbe } from './features/probes/probe-runner.js';
 import type { StorageDriver } from './storage/storage-driver.js';
 
 /** What the services tell the open sockets (realtime/notification-hub.ts). */
@@ -65,6 +67,15 @@ export interface Realtime {
   publish(userId: number, notifications: Notification[]): void;
   closeSessionSockets(tokenHashes: readonly string[]): void;
 }
+
+/** How the services reach addresses users gave: the guarded fetch, and probes (on a worker in the app). */
+export interface Network {
+  fetch: OutboundFetch;
+  runProbe: RunProbe;
+}
+
+const noFetch: OutboundFetch = () => Promise.reject(new Error('no outbound fetch in this context'));
+const offline: Network = { fetch: noFetch, runProbe: (endpoint) => runProbeOf(endpoint, noFetch) };
 
 /** The repositories each feature's service functions take, built once over the database handle. */
 export function createServices(
@@ -74,7 +85,7 @@ export function createServices(
   log: MailerLogger,
   cache: ResponseCache,
   realtime: Realtime = { publish() {}, closeSessionSockets() {} },
-  outboundFetch: OutboundFetch = () => Promise.reject(new Error('no outbound fetch in this context')),
+  network: Network = offline,
   storageDriver: StorageDriver = createLocalDriver(path.join(config.dataDir, 'uploads')),
 ) {
   const agents = createAgentsRepo(db);
@@ -132,7 +143,7 @@ export function createServices(
     agentEvents,
     notifications,
     cache,
-    fetch: outboundFetch,
+    fetch: network.fetch,
     lookupTxt: createTxtLookup(config.outbound.dnsServers),
     allowPrivate: config.outbound.allowPrivate,
     github: githubConnect,
@@ -194,6 +205,12 @@ export function createServices(
     githubConnect,
     claims,
     badges: { agents, probes: probesRepo } satisfies BadgesDeps,
+    feeds: {
+      agents,
+      categories,
+      reviews: { db, agents, reviews },
+      publicUrl: config.publicUrl,
+    } satisfies FeedsDeps,
     record: {
       db,
       record: createRecordRepo(db),
@@ -209,7 +226,7 @@ export function createServices(
       probes: probesRepo,
       notifications,
       agentEvents,
-      fetch: outboundFetch,
+      runProbe: network.runProbe,
       intervalS: config.probes.intervalS,
     } satisfies ProbesDeps,
     storage: {

@@ -17,6 +17,13 @@ export function isOwnOrigin(origin: string, publicOrigin: string, host: string |
   }
 }
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** A route that reads no cookie and changes nothing (the MCP server): any site may call it. */
+    crossOrigin?: boolean;
+  }
+}
+
 /**
  * Refuses state-changing requests that a browser sends from another site (DESIGN section 6).
  * Clients that send no Origin (curl, server-to-server) are not browsers riding a cookie, so they pass.
@@ -24,7 +31,7 @@ export function isOwnOrigin(origin: string, publicOrigin: string, host: string |
 async function originCheck(app: FastifyInstance) {
   const allowed = new URL(app.config.publicUrl).origin;
   app.addHook('onRequest', async (request) => {
-    if (SAFE_METHODS.has(request.method)) return;
+    if (SAFE_METHODS.has(request.method) || request.routeOptions.config.crossOrigin) return;
     const origin = request.headers.origin;
     if (request.headers['sec-fetch-site'] === 'cross-site')
       throw forbidden('Cross-site requests are not allowed.');

@@ -22,6 +22,31 @@ export const agentSummaryColumns = [
   'categories.name as category_name',
 ] as const;
 
+/** A listing in full: the summary, its links, rating distribution and owner (agents, categories, users). */
+const agentDetailColumns = [
+  ...agentSummaryColumns,
+  'agents.description',
+  'agents.website_url',
+  'agents.repo_url',
+  'agents.docs_url',
+  'agents.mcp_url',
+  'agents.agent_card_url',
+  'agents.status',
+  'agents.owner_id',
+  'agents.rating_1',
+  'agents.rating_2',
+  'agents.rating_3',
+  'agents.rating_4',
+  'agents.rating_5',
+  'agents.views_count',
+  'agents.updated_at',
+  'users.first_name as owner_first_name',
+  'users.last_name as owner_last_name',
+  'users.full_name as owner_full_name',
+  'users.username as owner_username',
+  'users.is_anonymous as owner_is_anonymous',
+] as const;
+
 export type AgentSummaryRow = Awaited<
   ReturnType<ReturnType<typeof createAgentsRepo>['findSummaries']>
 >[number];
@@ -147,32 +172,25 @@ export function createAgentsRepo(db: Db) {
         .leftJoin('users', 'users.id', 'agents.owner_id');
       query =
         'id' in where ? query.where('agents.id', '=', where.id) : query.where('agents.slug', '=', where.slug);
-      const row = await query
-        .select([
-          ...agentSummaryColumns,
-          'agents.description',
-          'agents.website_url',
-          'agents.repo_url',
-          'agents.docs_url',
-          'agents.mcp_url',
-          'agents.agent_card_url',
-          'agents.status',
-          'agents.owner_id',
-          'agents.rating_1',
-          'agents.rating_2',
-          'agents.rating_3',
-          'agents.rating_4',
-          'agents.rating_5',
-          'agents.views_count',
-          'agents.updated_at',
-          'users.first_name as owner_first_name',
-          'users.last_name as owner_last_name',
-          'users.full_name as owner_full_name',
-          'users.username as owner_username',
-          'users.is_anonymous as owner_is_anonymous',
-        ])
-        .executeTakeFirst();
+      const row = await query.select(agentDetailColumns).executeTakeFirst();
       return row ?? null;
+    },
+
+    /** The newest published agents in full, newest first (the feeds), optionally of one category. */
+    async findNewestDetails(options: { categoryId?: number; limit: number }) {
+      let query = k
+        .selectFrom('agents')
+        .innerJoin('categories', 'categories.id', 'agents.category_id')
+        .leftJoin('users', 'users.id', 'agents.owner_id')
+        .where('agents.status', '=', 'published');
+      if (options.categoryId !== undefined)
+        query = query.where('agents.category_id', '=', options.categoryId);
+      return query
+        .select([...agentDetailColumns, 'agents.published_at'])
+        .orderBy('agents.published_at', 'desc')
+        .orderBy('agents.id', 'desc')
+        .limit(options.limit)
+        .execute();
     },
 
     async findFeatured(limit: number, verifiedOnly: boolean) {

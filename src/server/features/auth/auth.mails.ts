@@ -1,12 +1,7 @@
 import type { UserRow } from '../../db/schema.js';
 import type { MailMessage } from '../../mail/mailer.js';
 import { publicUserName } from '../users/public-name.js';
-
-const escapeHtml = (value: string) =>
-  value.replace(
-    /[&<>"']/g,
-    (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char]!,
-  );
+import { escapeHtml } from '../../lib/html.js';
 
 function layout(title: string, paragraphs: string[], action: { label: string; url: string }) {
   return `<!doctype html><html><body style="font-family:system-ui,sans-serif;color:#0f172a;max-width:560px;margin:auto">

@@ -1,7 +1,7 @@
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { refuseMcp, serveStatelessMcp } from '../../http/stateless-mcp.js';
 
 /**
  * A small MCP server the app serves itself, so that `npm start` shows a real probe without a network:
@@ -82,29 +82,11 @@ function demoServer(name: DemoServerName): McpServer {
   return server;
 }
 
-/** A JSON-RPC error in the body, as the Streamable HTTP transport answers what it does not serve. */
-function refuse(reply: FastifyReply, status: number, message: string) {
-  return reply.status(status).send({ jsonrpc: '2.0', error: { code: -32000, message }, id: null });
-}
-
 const demoMcpRoutes: FastifyPluginAsync = async (app) => {
   const hidden = { schema: { hide: true } };
 
-  // Stateless: a fresh server and transport per request, as the SDK's stateless example does.
-  const serve = async (name: DemoServerName, request: FastifyRequest, reply: FastifyReply) => {
-    const server = demoServer(name);
-    const transport = new StreamableHTTPServerTransport({
-      sessionIdGenerator: undefined,
-      enableJsonResponse: true,
-    });
-    reply.hijack();
-    reply.raw.on('close', () => {
-      void transport.close();
-      void server.close();
-    });
-    await server.connect(transport);
-    await transport.handleRequest(request.raw, reply.raw, request.body);
-  };
+  const serve = (name: DemoServerName, request: FastifyRequest, reply: FastifyReply) =>
+    serveStatelessMcp(demoServer(name), request, reply);
   for (const name of Object.keys(DEMO_SERVERS) as DemoServerName[]) {
     const url = name === 'demo' ? DEMO_MCP_PATH : `${DEMO_MCP_PATH}/${name}`;
     app.post(url, hidden, (request, reply) => serve(name, request, reply));
@@ -114,12 +96,12 @@ const demoMcpRoutes: FastifyPluginAsync = async (app) => {
         url,
         ...hidden,
         handler: async (_request, reply) =>
-          refuse(reply.header('allow', 'POST'), 405, 'This demo server keeps no sessions; use POST.'),
+          refuseMcp(reply.header('allow', 'POST'), 405, 'This demo server keeps no sessions; use POST.'),
       });
   }
 
   app.post(`${DEMO_MCP_PATH}/private`, hidden, async (_request, reply) =>
-    refuse(
+    refuseMcp(
       reply.header('www-authenticate', 'Bearer realm="agentatlas-demo"'),
       401,
       'Demo: this server needs credentials.',

@@ -3,7 +3,7 @@ import type { AgentEndpointRow } from '../../db/schema.js';
 import { nowIso } from '../../lib/time.js';
 import { UPTIME_DAYS } from '../../../shared/api/probes.js';
 import { PROBE_TIMEOUT_MS } from './mcp-probe.js';
-import { PROBE_LEASE_MS, recordOutcome, runProbeOf, type ProbesDeps } from './probes.service.js';
+import { PROBE_LEASE_MS, recordOutcome, type ProbesDeps } from './probes.service.js';
 
 export interface ProbeSchedulerOptions {
   /** Probes in flight at once, over every host. */
@@ -144,7 +144,8 @@ export class ProbeScheduler {
         if (wait > 0) break;
         const [{ endpoint, host }] = waiting.splice(index, 1) as [Leased];
         perHost.set(host, (perHost.get(host) ?? 0) + 1);
-        const task: Promise<void> = runProbeOf(endpoint, this.deps.fetch)
+        const task: Promise<void> = this.deps
+          .runProbe(endpoint)
           .then((outcome) => recordOutcome(this.deps, endpoint, outcome))
           .catch((error: unknown) =>
             this.options.log.error({ err: error, endpoint: endpoint.id }, 'probe not recorded'),

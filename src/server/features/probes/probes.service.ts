@@ -9,12 +9,11 @@ import {
 } from '../../../shared/api/probes.js';
 import type { Db } from '../../db/database.js';
 import type { AgentEndpointRow } from '../../db/schema.js';
-import type { OutboundFetch } from '../../lib/outbound-fetch.js';
 import { nowIso, utcDay } from '../../lib/time.js';
 import { createNotification, type NotificationsDeps } from '../notifications/notifications.service.js';
 import type { Notification } from '../../../shared/api/notifications.js';
-import { probeA2a } from './a2a-probe.js';
-import { probeMcp, type ProbeOutcome } from './mcp-probe.js';
+import type { ProbeOutcome } from './mcp-probe.js';
+import type { RunProbe } from './probe-runner.js';
 import type { ProbesRepo } from './probes.repo.js';
 import type { AgentEventsRepo } from '../submissions/agent-events.repo.js';
 
@@ -23,7 +22,8 @@ export interface ProbesDeps {
   probes: ProbesRepo;
   notifications: NotificationsDeps;
   agentEvents: AgentEventsRepo;
-  fetch: OutboundFetch;
+  /** Probes one endpoint (probe-runner.ts: on a worker thread in the app). */
+  runProbe: RunProbe;
   /** Seconds between two probes of an endpoint, before jitter. */
   intervalS: number;
 }
@@ -65,13 +65,6 @@ export function toolChange(before: Tool[], after: Tool[]) {
     added: [...afterNames].filter((name) => !beforeNames.has(name)).sort(),
     removed: [...beforeNames].filter((name) => !afterNames.has(name)).sort(),
   };
-}
-
-export function runProbeOf(
-  endpoint: Pick<AgentEndpointRow, 'kind' | 'url'>,
-  fetch: OutboundFetch,
-): Promise<ProbeOutcome> {
-  return endpoint.kind === 'mcp' ? probeMcp(endpoint.url, fetch) : probeA2a(endpoint.url, fetch);
 }
 
 /**
@@ -234,7 +227,7 @@ export async function probeAgentNow(
     leaseUntil: new Date(now + PROBE_LEASE_MS).toISOString(),
   });
   await Promise.all(
-    claimed.map(async (endpoint) => recordOutcome(deps, endpoint, await runProbeOf(endpoint, deps.fetch))),
+    claimed.map(async (endpoint) => recordOutcome(deps, endpoint, await deps.runProbe(endpoint))),
   );
   return agentHealth(deps, agentId);
 }

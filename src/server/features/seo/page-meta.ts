@@ -1,16 +1,15 @@
+import { escapeHtml } from '../../lib/html.js';
 export interface PageMeta {
   title: string;
   description: string;
   canonicalPath: string;
   image?: string | null;
   type?: 'website' | 'article';
+  /** Atom feeds the page links in its head, for feed readers to discover. */
+  feeds?: Array<{ title: string; path: string }>;
+  /** schema.org data about the page's subject, as JSON-LD. */
+  structuredData?: Record<string, unknown>;
 }
-
-const escapeHtml = (value: string) =>
-  value.replace(
-    /[&<>"']/g,
-    (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char]!,
-  );
 
 export const SITE_NAME = 'AgentAtlas';
 export const SITE_DESCRIPTION =
@@ -36,6 +35,16 @@ export function renderMetaTags(meta: PageMeta, publicUrl: string): { title: stri
     `<meta name="twitter:card" content="summary">`,
     `<meta name="twitter:title" content="${escapeHtml(meta.title)}">`,
     `<meta name="twitter:description" content="${escapeHtml(meta.description)}">`,
+    ...(meta.feeds ?? []).map(
+      (feed) =>
+        `<link rel="alternate" type="application/atom+xml" title="${escapeHtml(feed.title)}" href="${escapeHtml(`${publicUrl}${feed.path}`)}">`,
+    ),
+    // "<" is escaped so no value can close the element; a data block is never run.
+    ...(meta.structuredData
+      ? [
+          `<script type="application/ld+json">${JSON.stringify(meta.structuredData).replace(/</g, '\\u003c')}</script>`,
+        ]
+      : []),
   ].join('\n    ');
   return { title: `<title>${escapeHtml(meta.title)}</title>`, tags };
 }

@@ -18,6 +18,10 @@ import { AppError } from '../../errors.js';
 import { SESSION_HINT_COOKIE } from '../../plugins/session.js';
 import { getAgent, getHome, listAgents } from '../agents/agents.service.js';
 import { listReviews } from '../reviews/reviews.service.js';
+import type { AgentDetail } from '../../../shared/api/agents.js';
+import { feedPaths } from '../../../shared/api/feeds.js';
+import type { ReviewListResponse } from '../../../shared/api/reviews.js';
+import { agentStructuredData } from './structured-data.js';
 import { contentSecurityPolicy } from '../../plugins/security-headers.js';
 import {
   injectAppShell,
@@ -55,6 +59,14 @@ const EMBEDDED_ERROR = '__embeddedError';
 const FALLBACK_SHELL = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>AgentAtlas</title>
 <!--app-meta--></head><body><main><h1>AgentAtlas</h1>
 <p>The web client has not been built. Run <code>npm run build</code> (npm start does it for you).</p></main></body></html>`;
+
+/** The first page of reviews an agent page shows (and embeds). */
+const FIRST_REVIEWS = 5;
+
+type AgentPage =
+  { agent: AgentDetail; reviews: ReviewListResponse } | { error: { status: number; message: string } };
+
+const siteFeeds = [{ title: `New agents on ${SITE_NAME}`, path: feedPaths.agents }];
 
 const staticTitles: Record<string, string> = {
   '/agents': 'Browse AI agents',
@@ -120,6 +132,22 @@ export default async function pagesRoutes(app: FastifyInstance) {
       styleSources: [...styleHashes, `'nonce-${nonce}'`],
     });
 
+  /** An agent page's listing and first reviews, read once for its meta tags and its embedded data. */
+  async function loadAgentPage(slug: string): Promise<AgentPage> {
+    try {
+      const agent = await getAgent(app.services.agents, slug);
+      const reviews = await listReviews(
+        app.services.reviews,
+        { id: agent.id, rating_count: agent.rating.count },
+        { page: 1, limit: FIRST_REVIEWS, sort: 'newest' },
+      );
+      return { agent, reviews };
+    } catch (error) {
+      if (!(error instanceof AppError)) throw error;
+      return { error: { status: error.status, message: error.message } };
+    }
+  }
+
   /**
    * The API answers a page needs first, keyed by the exact URL the client asks for, embedded in
    * the HTML so the first render needs no further round trip (the client's request helper takes
@@ -130,6 +158,7 @@ export default async function pagesRoutes(app: FastifyInstance) {
     pathname: string,
     search: URLSearchParams,
     signedIn: boolean,
+    agentPage: AgentPage | null,
   ) {
     const data: Record<string, unknown> = {};
     if (!pattern) return data;
@@ -152,33 +181,25 @@ export default async function pagesRoutes(app: FastifyInstance) {
     }
     if (pattern === '/agents') await embedListing(parseAgentListFilters(search), AGENTS_PAGE_SIZE_DEFAULT);
     // Signed-in people get the agent with their own viewer facts from the API instead.
-    if (pattern === '/agents/:slug' && !signedIn) {
+    if (pattern === '/agents/:slug' && agentPage && !signedIn) {
       const slug = decodeURIComponent(pathname.split('/')[2] ?? '');
-      try {
-        const agent = await getAgent(app.services.agents, slug);
+      if ('agent' in agentPage) {
+        const { agent, reviews } = agentPage;
         data[`/api/agents/${encodeURIComponent(slug)}`] = agent;
-        data[`/api/agents/${agent.id}/reviews?page=1&limit=5`] = await listReviews(
-          app.services.reviews,
-          { id: agent.id, rating_count: agent.rating.count },
-          {
-            page: 1,
-            limit: 5,
-            sort: 'newest',
-          },
-        );
+        data[`/api/agents/${agent.id}/reviews?page=1&limit=${FIRST_REVIEWS}`] = reviews;
         await embedListing({ category: agent.category.slug }, SIMILAR_AGENTS_LIMIT);
-      } catch (error) {
-        if (!(error instanceof AppError)) throw error;
+      } else {
         // The error is embedded too, so the page shows "not found" without asking again.
-        data[`/api/agents/${encodeURIComponent(slug)}`] = {
-          [EMBEDDED_ERROR]: { status: error.status, message: error.message },
-        };
+        data[`/api/agents/${encodeURIComponent(slug)}`] = { [EMBEDDED_ERROR]: agentPage.error };
       }
     }
     return data;
   }
 
-  async function metaFor(pathname: string): Promise<{ meta: PageMeta; status: number }> {
+  async function metaFor(
+    pathname: string,
+    agentPage: AgentPage | null,
+  ): Promise<{ meta: PageMeta; status: number }> {
     const pattern = matchPagePattern(pathname);
     if (!pattern) {
       return {
@@ -190,33 +211,34 @@ export default async function pagesRoutes(app: FastifyInstance) {
         },
       };
     }
-    if (pattern === '/agents/:slug') {
-      const slug = decodeURIComponent(pathname.split('/')[2] ?? '');
-      try {
-        const agent = await getAgent(app.services.agents, slug);
+    if (pattern === '/agents/:slug' && agentPage) {
+      if (!('agent' in agentPage)) {
         return {
-          status: 200,
+          status: 404,
           meta: {
-            title: `${agent.name} · ${SITE_NAME}`,
-            description: agent.tagline || agent.description.slice(0, 200),
-            canonicalPath: `/agents/${agent.slug}`,
-            image: agent.logoUrl,
-            type: 'article',
+            title: `Agent not found · ${SITE_NAME}`,
+            description: SITE_DESCRIPTION,
+            canonicalPath: pathname,
           },
         };
-      } catch (error) {
-        if (error instanceof AppError && error.code === 'not_found') {
-          return {
-            status: 404,
-            meta: {
-              title: `Agent not found · ${SITE_NAME}`,
-              description: SITE_DESCRIPTION,
-              canonicalPath: pathname,
-            },
-          };
-        }
-        throw error;
       }
+      const { agent, reviews } = agentPage;
+      return {
+        status: 200,
+        meta: {
+          title: `${agent.name} · ${SITE_NAME}`,
+          description: agent.tagline || agent.description.slice(0, 200),
+          canonicalPath: `/agents/${agent.slug}`,
+          image: agent.logoUrl,
+          type: 'article',
+          feeds: [
+            { title: `Reviews of ${agent.name}`, path: feedPaths.reviews(agent.slug) },
+            { title: `New agents in ${agent.category.name}`, path: feedPaths.category(agent.category.slug) },
+            ...siteFeeds,
+          ],
+          structuredData: agentStructuredData(agent, reviews.reviews, app.config.publicUrl),
+        },
+      };
     }
     if (pattern === '/') {
       return {
@@ -225,6 +247,7 @@ export default async function pagesRoutes(app: FastifyInstance) {
           title: `${SITE_NAME} · Find AI agents you can trust`,
           description: SITE_DESCRIPTION,
           canonicalPath: '/',
+          feeds: siteFeeds,
         },
       };
     }
@@ -235,14 +258,19 @@ export default async function pagesRoutes(app: FastifyInstance) {
         title: title ? `${title} · ${SITE_NAME}` : SITE_NAME,
         description: SITE_DESCRIPTION,
         canonicalPath: pathname,
+        feeds: pattern === '/agents' || pattern === '/categories' ? siteFeeds : undefined,
       },
     };
   }
 
   async function sendShell(request: FastifyRequest, reply: FastifyReply) {
     const pathname = request.url.split('?')[0] ?? '/';
-    const { meta, status } = await metaFor(pathname);
     const pattern = matchPagePattern(pathname);
+    const agentPage =
+      pattern === '/agents/:slug'
+        ? await loadAgentPage(decodeURIComponent(pathname.split('/')[2] ?? ''))
+        : null;
+    const { meta, status } = await metaFor(pathname, agentPage);
     const search = new URLSearchParams(request.url.split('?')[1] ?? '');
     const preloads = pattern ? routePreloads(pattern) : [];
     const initialData = await initialDataFor(
@@ -250,6 +278,7 @@ export default async function pagesRoutes(app: FastifyInstance) {
       pathname,
       search,
       request.cookies[SESSION_HINT_COOKIE] === '1',
+      agentPage,
     );
     const rendered = renderMetaTags(meta, app.config.publicUrl);
     const nonce = randomBytes(16).toString('base64');

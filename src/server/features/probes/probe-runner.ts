@@ -1,0 +1,42 @@
+import { Piscina } from 'piscina';
+import type { AgentEndpointRow } from '../../db/schema.js';
+import type { OutboundFetch, OutboundPolicy } from '../../lib/outbound-fetch.js';
+import { probeA2a } from './a2a-probe.js';
+import { probeMcp, type ProbeOutcome } from './mcp-probe.js';
+
+export type ProbeTarget = Pick<AgentEndpointRow, 'kind' | 'url'>;
+
+/** Probes one endpoint and answers what it found; never rejects for anything the endpoint does. */
+export type RunProbe = (endpoint: ProbeTarget) => Promise<ProbeOutcome>;
+
+export function runProbeOf(endpoint: ProbeTarget, fetch: OutboundFetch): Promise<ProbeOutcome> {
+  return endpoint.kind === 'mcp' ? probeMcp(endpoint.url, fetch) : probeA2a(endpoint.url, fetch);
+}
+
+// Built code runs probe-worker.js; tests and `tsx` run the TypeScript source, which the worker loads with tsx.
+const fromSource = import.meta.url.endsWith('.ts');
+const workerFile = new URL(fromSource ? './probe-worker.ts' : './probe-worker.js', import.meta.url);
+
+/**
+ * Runs probes on a worker thread. A probe is mostly CPU spent in the MCP SDK, web streams and TLS
+ * (several ms each); on the thread that serves requests, a round of thousands of probes slowed the
+ * catalogue's reads by a quarter. The worker starts with the first probe and stops when idle.
+ */
+export function createProbeRunner(
+  policy: OutboundPolicy,
+  options: { concurrency: number },
+): RunProbe & { close(): Promise<void> } {
+  const pool = new Piscina<ProbeTarget, ProbeOutcome>({
+    filename: workerFile.href,
+    workerData: policy,
+    minThreads: 0,
+    // One thread: probes mostly wait on the network, and the other cores serve requests.
+    maxThreads: 1,
+    idleTimeout: 60_000,
+    // The scheduler bounds probes in flight; an owner's "probe now" may add a few.
+    concurrentTasksPerWorker: options.concurrency + 8,
+    ...(fromSource ? { execArgv: ['--import', 'tsx'] } : {}),
+  });
+  const run: RunProbe = ({ kind, url }) => pool.run({ kind, url });
+  return Object.assign(run, { close: () => pool.destroy() });
+}
