@@ -49,6 +49,8 @@ import seoRoutes from './features/seo/seo.routes.js';
 import probesRoutes from './features/probes/probes.routes.js';
 import mcpRoutes from './features/mcp/mcp.routes.js';
 import feedsRoutes from './features/feeds/feeds.routes.js';
+import webhooksRoutes from './features/webhooks/webhooks.routes.js';
+import { WebhookDispatcher } from './features/webhooks/webhook-dispatcher.js';
 import demoMcpRoutes, { DEMO_MCP_PATH } from './features/probes/demo-mcp.routes.js';
 import { ProbeScheduler } from './features/probes/probe-scheduler.js';
 import { createOutboundFetch, type OutboundPolicy } from './lib/outbound-fetch.js';
@@ -84,6 +86,7 @@ declare module 'fastify' {
     connections: GracefulDrain;
     probeScheduler: ProbeScheduler;
     claimScheduler: ClaimScheduler;
+    webhookDispatcher: WebhookDispatcher;
   }
 }
 
@@ -199,6 +202,8 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   app.decorate('probeScheduler', probeScheduler);
   const claimScheduler = new ClaimScheduler(services.claims, app.log);
   app.decorate('claimScheduler', claimScheduler);
+  const webhookDispatcher = new WebhookDispatcher(services.webhooks, { log: app.log });
+  app.decorate('webhookDispatcher', webhookDispatcher);
 
   if (redis && subscriber) {
     await shareCacheInvalidations(
@@ -274,6 +279,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   await app.register(demoMcpRoutes);
   await app.register(mcpRoutes);
   await app.register(feedsRoutes);
+  await app.register(webhooksRoutes);
   await app.register(seoRoutes);
   await app.register(pagesRoutes);
 
@@ -283,6 +289,8 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     claimScheduler.start();
   }
   metricsRecorder.start();
+  // Deliveries are what owners asked for and are cheap to look for: they run whatever PROBES says.
+  webhookDispatcher.start();
   // The search index is built while the server starts answering; the first searches wait for it.
   services.agents.search
     .current()
@@ -310,6 +318,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     clearInterval(siteMeanTimer);
     await probeScheduler.stop();
     await claimScheduler.stop();
+    await webhookDispatcher.stop();
     await outboundFetch.close();
     await runProbe.close();
     await viewCounter.stop();

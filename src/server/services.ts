@@ -54,6 +54,9 @@ import { createAgentEventsRepo } from './features/submissions/agent-events.repo.
 import { createFilesRepo } from './features/storage/files.repo.js';
 import { createImageQueue, type StorageDeps } from './features/storage/uploads.service.js';
 import { createSecretBox, loadSecretKey } from './lib/secret-box.js';
+import { createWebhooksRepo } from './features/webhooks/webhooks.repo.js';
+import type { WebhookEventsDeps } from './features/webhooks/webhooks.service.js';
+import type { DispatcherDeps } from './features/webhooks/webhook-dispatcher.js';
 import { createLocalDriver } from './storage/local-driver.js';
 import { createProbesRepo } from './features/probes/probes.repo.js';
 import type { ProbesDeps } from './features/probes/probes.service.js';
@@ -118,14 +121,19 @@ export function createServices(
     notifications,
     log,
   } satisfies AuthDeps;
+  const secretBox = createSecretBox(loadSecretKey(config));
   const githubConnect = {
     db,
     config,
     github,
     oauthStates,
     connections: createGithubConnectionsRepo(db),
-    secretBox: createSecretBox(loadSecretKey(config)),
+    secretBox,
   } satisfies GithubConnectDeps;
+  const webhookEvents = {
+    webhooks: createWebhooksRepo(db),
+    publicUrl: config.publicUrl,
+  } satisfies WebhookEventsDeps;
   const agentsDeps = {
     db,
     agents,
@@ -147,6 +155,7 @@ export function createServices(
     lookupTxt: createTxtLookup(config.outbound.dnsServers),
     allowPrivate: config.outbound.allowPrivate,
     github: githubConnect,
+    webhookEvents,
   } satisfies ClaimsDeps;
   return {
     health: createHealthRepo(db),
@@ -163,7 +172,15 @@ export function createServices(
       cache,
     } satisfies FavoritesDeps,
     reviews: { db, agents, reviews } satisfies ReviewsServiceDeps,
-    reviewWrites: { db, agents, reviews, reputation, notifications, cache } satisfies ReviewWritesDeps,
+    reviewWrites: {
+      db,
+      agents,
+      reviews,
+      reputation,
+      notifications,
+      cache,
+      webhookEvents,
+    } satisfies ReviewWritesDeps,
     auth,
     notifications,
     githubSignin: { ...auth, github, oauthStates } satisfies GithubSigninDeps,
@@ -200,6 +217,7 @@ export function createServices(
       agentEvents,
       notifications,
       cache,
+      webhookEvents,
     } satisfies ModerationDeps,
     categoriesAdmin: { db, categories, cache } satisfies CategoriesAdminDeps,
     githubConnect,
@@ -220,6 +238,7 @@ export function createServices(
       notifications,
       cache,
       claimsDeps: claims,
+      webhookEvents,
     } satisfies RecordDeps,
     probes: {
       db,
@@ -228,7 +247,17 @@ export function createServices(
       agentEvents,
       runProbe: network.runProbe,
       intervalS: config.probes.intervalS,
+      webhookEvents,
     } satisfies ProbesDeps,
+    webhooks: {
+      db,
+      ...webhookEvents,
+      agents,
+      secretBox,
+      allowPrivate: config.outbound.allowPrivate,
+      fetch: network.fetch,
+      notifications,
+    } satisfies DispatcherDeps,
     storage: {
       db,
       driver: storageDriver,

@@ -6,6 +6,7 @@ import { listingFilterIndexesMigration } from '../../src/server/db/migrations/00
 import { searchChangeLogMigration } from '../../src/server/db/migrations/0006-search-change-log.js';
 import { endpointProbesMigration } from '../../src/server/db/migrations/0007-endpoint-probes.js';
 import { ownershipClaimsMigration } from '../../src/server/db/migrations/0008-ownership-claims.js';
+import { webhooksMigration } from '../../src/server/db/migrations/0009-webhooks.js';
 import type { AgentListResponse } from '../../src/shared/api/agents.js';
 import { factories } from '../support/factories.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
@@ -21,6 +22,8 @@ it('an existing database with a repository listed twice migrates, keeping the ol
   const db = t.app.db.kysely;
   // The database as it was before 0003, when two submissions could race past the service's check
   // (the later migrations are undone too: migrations run in order).
+  await webhooksMigration(t.app.db.dialect).down!(db);
+  await sql`delete from kysely_migration where name = '0009-webhooks'`.execute(db);
   await ownershipClaimsMigration(t.app.db.dialect).down!(db);
   await sql`delete from kysely_migration where name = '0008-ownership-claims'`.execute(db);
   await endpointProbesMigration(t.app.db.dialect).down!(db);
@@ -44,6 +47,7 @@ it('an existing database with a repository listed twice migrates, keeping the ol
     '0006-search-change-log',
     '0007-endpoint-probes',
     '0008-ownership-claims',
+    '0009-webhooks',
   ]);
   const keys = await db
     .selectFrom('agents')

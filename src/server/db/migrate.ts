@@ -8,6 +8,7 @@ import { listingFilterIndexesMigration } from './migrations/0005-listing-filter-
 import { searchChangeLogMigration } from './migrations/0006-search-change-log.js';
 import { endpointProbesMigration } from './migrations/0007-endpoint-probes.js';
 import { ownershipClaimsMigration } from './migrations/0008-ownership-claims.js';
+import { webhooksMigration } from './migrations/0009-webhooks.js';
 
 function migrationsFor(db: Db): Record<string, Migration> {
   return {
@@ -19,6 +20,7 @@ function migrationsFor(db: Db): Record<string, Migration> {
     '0006-search-change-log': searchChangeLogMigration(db.dialect),
     '0007-endpoint-probes': endpointProbesMigration(db.dialect),
     '0008-ownership-claims': ownershipClaimsMigration(db.dialect),
+    '0009-webhooks': webhooksMigration(db.dialect),
   };
 }
 

@@ -3,6 +3,7 @@ import type { AgentEventKind } from '../../shared/api/submissions.js';
 import type { EndpointKind, EndpointStatus, ProbeStatus } from '../../shared/api/probes.js';
 import type { ClaimMethod, ClaimStatus } from '../../shared/api/claims.js';
 import type { AppealStatus } from '../../shared/api/record.js';
+import type { DeliveryStatus, WebhookStatus } from '../../shared/api/webhooks.js';
 
 /**
  * Table types shared by SQLite and PostgreSQL. Times are ISO-8601 UTC text and flags are 0/1 integers
@@ -364,6 +365,51 @@ export interface EndpointChangesTable {
   removed: string;
 }
 
+/** An owner's webhook subscription (DESIGN section 9). */
+export interface WebhooksTable {
+  id: Generated<number>;
+  user_id: number;
+  /** Only this agent's events; null for all of the owner's agents. */
+  agent_id: number | null;
+  url: string;
+  /** JSON array of event names. */
+  events: string;
+  /** The signing secret ("whsec_…"), sealed with the server's key (lib/secret-box.ts). */
+  secret: string;
+  status: Generated<WebhookStatus>;
+  disabled_reason: string | null;
+  /** Since when every attempt has failed; null after a success. */
+  failing_since: string | null;
+  created_at: string;
+}
+
+/** One message to one webhook: attempted until delivered or its retry window ends. */
+export interface WebhookDeliveriesTable {
+  id: Generated<number>;
+  webhook_id: number;
+  /** The webhook-id header: the same on every attempt and when sent again. */
+  message_id: string;
+  event: string;
+  /** The JSON body, exactly as signed and sent. */
+  payload: string;
+  status: Generated<DeliveryStatus>;
+  /** When the next attempt is due; null once delivered or given up. */
+  next_attempt_at: string | null;
+  /** Held by the instance sending it, so two instances never send it at once. */
+  lease_until: string | null;
+  created_at: string;
+  delivered_at: string | null;
+}
+
+export interface WebhookAttemptsTable {
+  id: Generated<number>;
+  delivery_id: number;
+  attempted_at: string;
+  status_code: number | null;
+  duration_ms: number;
+  error: string | null;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -394,6 +440,9 @@ export interface Database {
   endpoint_changes: EndpointChangesTable;
   ownership_claims: OwnershipClaimsTable;
   appeals: AppealsTable;
+  webhooks: WebhooksTable;
+  webhook_deliveries: WebhookDeliveriesTable;
+  webhook_attempts: WebhookAttemptsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -409,3 +458,5 @@ export type AgentRevisionRow = Selectable<AgentRevisionsTable>;
 export type AgentEndpointRow = Selectable<AgentEndpointsTable>;
 export type ClaimRow = Selectable<OwnershipClaimsTable>;
 export type AppealRow = Selectable<AppealsTable>;
+export type WebhookRow = Selectable<WebhooksTable>;
+export type WebhookDeliveryRow = Selectable<WebhookDeliveriesTable>;

@@ -21,6 +21,7 @@ import type { SubmissionsRepo } from '../submissions/submissions.repo.js';
 import { listingColumns, publishNotices, type PendingNotices } from '../submissions/submissions.service.js';
 import { publicDisplayName } from '../users/public-name.js';
 import type { ModerationRepo, OwnerRow } from './moderation.repo.js';
+import { raiseWebhookEvent, type WebhookEventsDeps } from '../webhooks/webhooks.service.js';
 
 /** The moderators' side: the queue and its decisions, which change the public catalogue. */
 export interface ModerationDeps {
@@ -34,6 +35,7 @@ export interface ModerationDeps {
   notifications: NotificationsDeps;
   /** Cleared on every change of the public catalogue. */
   cache: ResponseCache;
+  webhookEvents: WebhookEventsDeps;
 }
 
 const NOTHING_WAITING = 'Nothing from this agent is waiting for review. It may have been decided already.';
@@ -186,6 +188,11 @@ export async function approveSubmission(deps: ModerationDeps, admin: UserRow, ag
           throw conflict(NOTHING_WAITING);
         await deps.categories.adjustAgentCount(agent.category_id, 1, trx);
         await deps.agentEvents.record({ agentId, kind: 'approved', actor: 'admin', actorId: admin.id }, trx);
+        await raiseWebhookEvent(deps.webhookEvents, trx, {
+          type: 'agent.status_changed',
+          agent,
+          data: { from: 'pending', to: 'published' },
+        });
         const notices = await noticeOwner(
           deps,
           agent,
@@ -291,6 +298,12 @@ export async function rejectSubmission(
         )
       : await deps.moderation.decideNewAgent(agentId, { status: 'rejected', reason, at: now }, trx);
     if (!decided) throw conflict(NOTHING_WAITING);
+    if (!revision)
+      await raiseWebhookEvent(deps.webhookEvents, trx, {
+        type: 'agent.status_changed',
+        agent,
+        data: { from: 'pending', to: 'rejected', reason },
+      });
     await deps.agentEvents.record(
       {
         agentId,

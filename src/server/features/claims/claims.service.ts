@@ -21,6 +21,7 @@ import type { AgentEventsRepo } from '../submissions/agent-events.repo.js';
 import { describeClaim, findClaimEvidence, type ClaimCheckDeps } from './claim-checks.js';
 import type { ClaimAgentsRepo } from './claim-agents.repo.js';
 import type { ClaimsRepo } from './claims.repo.js';
+import { raiseWebhookEvent, type WebhookEventsDeps } from '../webhooks/webhooks.service.js';
 
 export interface ClaimsDeps extends ClaimCheckDeps {
   db: Db;
@@ -30,6 +31,7 @@ export interface ClaimsDeps extends ClaimCheckDeps {
   agentEvents: AgentEventsRepo;
   notifications: NotificationsDeps;
   cache: ResponseCache;
+  webhookEvents: WebhookEventsDeps;
 }
 
 type ClaimAgent = NonNullable<Awaited<ReturnType<ClaimAgentsRepo['find']>>>;
@@ -266,6 +268,14 @@ async function runCheck(
       );
       // Another instance stored this check first: this one's event goes with the rolled-back write.
       if (!recorded) throw new CheckRaced();
+      await raiseWebhookEvent(deps.webhookEvents, trx, {
+        type: 'claim.lapsed',
+        agent,
+        data: {
+          claim: { id: claim.id, method: claim.method, subject: claim.subject, detail: evidence.detail },
+          message: why,
+        },
+      });
       await noticeOwner(deps, agent, trx, outcome, {
         title: `An ownership claim on ${agent.name} lapsed`,
         message: `${why} Last check: ${evidence.detail}`,

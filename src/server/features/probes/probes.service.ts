@@ -16,6 +16,7 @@ import type { ProbeOutcome } from './mcp-probe.js';
 import type { RunProbe } from './probe-runner.js';
 import type { ProbesRepo } from './probes.repo.js';
 import type { AgentEventsRepo } from '../submissions/agent-events.repo.js';
+import { raiseWebhookEvent, type WebhookEventsDeps } from '../webhooks/webhooks.service.js';
 
 export interface ProbesDeps {
   db: Db;
@@ -26,6 +27,7 @@ export interface ProbesDeps {
   runProbe: RunProbe;
   /** Seconds between two probes of an endpoint, before jitter. */
   intervalS: number;
+  webhookEvents: WebhookEventsDeps;
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -119,6 +121,23 @@ export async function recordOutcome(
       },
       trx,
     );
+    await raiseWebhookEvent(deps.webhookEvents, trx, {
+      type: 'agent.health_changed',
+      agent: {
+        id: endpoint.agent_id,
+        slug: agent.agent_slug,
+        name: agent.agent_name,
+        owner_id: agent.owner_id,
+      },
+      data: {
+        endpoint: { kind: endpoint.kind, url: endpoint.url },
+        // "failing" after FAILURES_BEFORE_NOTICE failed probes in a row; "recovered" at the next success.
+        health: failing ? 'failing' : 'recovered',
+        status: outcome.status,
+        failedProbes: failing ? failures : endpoint.consecutive_failures,
+        detail: outcome.detail,
+      },
+    });
     if (agent.owner_id === null) return [];
     const notices: Notification[] = [];
     if (failing)

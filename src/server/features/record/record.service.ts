@@ -21,6 +21,7 @@ import { findVisibleAgent, reinstateClaim, type ClaimsDeps } from '../claims/cla
 import { createNotification, type NotificationsDeps } from '../notifications/notifications.service.js';
 import type { AgentEventsRepo } from '../submissions/agent-events.repo.js';
 import type { AppealListRow, RecordRepo } from './record.repo.js';
+import { raiseWebhookEvent, type WebhookEventsDeps } from '../webhooks/webhooks.service.js';
 
 export interface RecordDeps {
   db: Db;
@@ -32,6 +33,7 @@ export interface RecordDeps {
   cache: ResponseCache;
   /** For an upheld appeal of a lapse, which reinstates the claim and may restore the badge. */
   claimsDeps: ClaimsDeps;
+  webhookEvents: WebhookEventsDeps;
 }
 
 type PublicEvent = Awaited<ReturnType<RecordRepo['publicEvents']>>[number];
@@ -233,8 +235,23 @@ export async function decideAppeal(
     const what = appeal.event_kind === 'rejected' ? 'the rejection' : 'the lapse of an ownership claim';
     let effect = '';
     if (decision.outcome === 'upheld' && appeal.event_kind === 'rejected') {
-      if (await deps.record.reopenRejected(appeal.agent_id, at, trx))
+      if (await deps.record.reopenRejected(appeal.agent_id, at, trx)) {
         effect = ' The listing is back in review.';
+        await raiseWebhookEvent(deps.webhookEvents, trx, {
+          type: 'agent.status_changed',
+          agent: {
+            id: appeal.agent_id,
+            slug: appeal.agent_slug,
+            name: appeal.agent_name,
+            owner_id: appeal.owner_id,
+          },
+          data: {
+            from: 'rejected',
+            to: 'pending',
+            reason: 'An administrator upheld the appeal of the rejection.',
+          },
+        });
+      }
     } else if (decision.outcome === 'upheld') {
       const claim = await deps.claims.findByLapseEvent(appeal.event_id, trx);
       if (claim?.status === 'lapsed') {

@@ -10,6 +10,7 @@ import { findPublishedAgentOr404 } from '../agents/agents.service.js';
 import { publicDisplayName } from '../users/public-name.js';
 import type { Notification } from '../../../shared/api/notifications.js';
 import { presentReview } from './reviews.presenter.js';
+import { raiseWebhookEvent, type WebhookEventsDeps } from '../webhooks/webhooks.service.js';
 import { reviewWeight } from './reputation.js';
 import type { ReputationRepo } from './reputation.repo.js';
 import type { ReviewsServiceDeps } from './reviews.service.js';
@@ -18,6 +19,7 @@ export interface ReviewWritesDeps extends ReviewsServiceDeps {
   reputation: ReputationRepo;
   notifications: NotificationsDeps;
   cache: ResponseCache;
+  webhookEvents: WebhookEventsDeps;
 }
 
 const DAY_MS = 86_400_000;
@@ -86,6 +88,11 @@ export async function createReview(
         trx,
       );
       await deps.reputation.applyRatingChange(agentId, { add: { rating: input.rating, weight } }, trx);
+      await raiseWebhookEvent(deps.webhookEvents, trx, {
+        type: 'review.created',
+        agent,
+        data: { review: presentReview((await deps.reviews.findById(insertedId, trx))!) },
+      });
       const ownerNotice =
         agent.owner_id !== null
           ? await createNotification(deps.notifications, trx, {
@@ -141,6 +148,13 @@ export async function updateReview(
         trx,
       );
     }
+    const agent = await deps.agents.findDetail({ id: review.agent_id }, trx);
+    if (agent?.status === 'published')
+      await raiseWebhookEvent(deps.webhookEvents, trx, {
+        type: 'review.updated',
+        agent,
+        data: { review: presentReview((await deps.reviews.findById(reviewId, trx))!) },
+      });
   });
   afterWrite(
     deps,
