@@ -35,6 +35,8 @@ const server = spawn(process.execPath, [path.join(root, 'dist/server/main.js')],
     SEED: 'demo',
     LOG_LEVEL: 'warn',
     RATE_LIMIT_MULTIPLIER: '100',
+    // The webhook tests' receiver listens on 127.0.0.1.
+    OUTBOUND_ALLOW_PRIVATE: 'true',
     ADMIN_EMAILS: 'admin-e2e@example.com',
     GITHUB_CLIENT_ID: github.clientId,
     GITHUB_CLIENT_SECRET: github.clientSecret,

@@ -42,6 +42,11 @@ export const queryKeys = {
     status: (id: number) => ['/api/agents', id, 'status'] as const,
     count: () => ['/api/user/agents/count'] as const,
   },
+  webhooks: {
+    /** The signed-in person's webhooks; a webhook's deliveries start with it. */
+    list: () => ['/api/user/webhooks'] as const,
+    deliveries: (id: number) => ['/api/user/webhooks', id, 'deliveries'] as const,
+  },
   submissions: {
     /** The drafts list; a draft's key starts with it. */
     drafts: () => ['/api/drafts'] as const,

@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { KeyRound, LogOut, Mail, ShieldAlert, UserCog } from 'lucide-react';
+import { KeyRound, LogOut, Mail, ShieldAlert, UserCog, Webhook } from 'lucide-react';
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { changePasswordSchema } from '../../shared/api/auth.js';
 import { displayName } from '../../shared/rules/display-name.js';
@@ -13,6 +13,8 @@ import { useChangePassword } from '../features/auth/api/change-password.js';
 import { useSendVerificationEmail } from '../features/auth/api/send-verification-email.js';
 import { useUpdateProfile, type ProfileInput } from '../features/auth/api/update-profile.js';
 import { DeleteAccountDialog } from '../features/auth/components/delete-account-dialog.js';
+import { useOwnerAgents } from '../features/owner-agents/api/get-owner-agents.js';
+import { WebhooksManager } from '../features/webhooks/components/webhooks-manager.js';
 import {
   CompanyFields,
   NewPasswordField,
@@ -28,12 +30,14 @@ import { useDocumentTitle } from '../lib/use-document-title.js';
 import { useValidatedForm } from '../lib/use-validated-form.js';
 
 function Section({
+  id,
   title,
   description,
   icon,
   children,
   tone = 'neutral',
 }: {
+  id?: string;
   title: string;
   description?: ReactNode;
   icon: ReactNode;
@@ -41,7 +45,7 @@ function Section({
   tone?: 'neutral' | 'danger';
 }) {
   return (
-    <Card className={cn('p-5 sm:p-6', tone === 'danger' && 'border-red-200')}>
+    <Card className={cn('scroll-mt-20 p-5 sm:p-6', tone === 'danger' && 'border-red-200')} id={id}>
       <section>
         <div className="flex items-start gap-3">
           <span
@@ -308,6 +312,16 @@ function SignOutEverywhere() {
   );
 }
 
+/** The webhooks manager with the owner's agents to choose from. */
+function WebhooksSettings() {
+  const agents = useOwnerAgents();
+  return (
+    <WebhooksManager
+      agents={(agents.data?.agents ?? []).map((agent) => ({ id: agent.id, name: agent.name }))}
+    />
+  );
+}
+
 /** /settings and /profile (spec section 2): the signed-in person's profile, e-mail, password and account. */
 export function SettingsPage() {
   useDocumentTitle('Profile settings');
@@ -318,7 +332,9 @@ export function SettingsPage() {
   return (
     <div className="mx-auto max-w-3xl px-4 py-8 sm:px-6 sm:py-10">
       <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">Profile settings</h1>
-      <p className="mt-2 text-slate-600">Manage your name, e-mail, password and how you appear in reviews.</p>
+      <p className="mt-2 text-slate-600">
+        Manage your name, e-mail, password, webhooks and how you appear in reviews.
+      </p>
       <div className="mt-8 space-y-6">
         <Section title="Profile" icon={<UserCog className="h-5 w-5" />}>
           <ProfileForm key={user.id} user={user} />
@@ -337,6 +353,14 @@ export function SettingsPage() {
           description="Signed in somewhere you no longer use? End every session, including this one."
         >
           <SignOutEverywhere />
+        </Section>
+        <Section
+          id="webhooks"
+          title="Webhooks"
+          icon={<Webhook className="h-5 w-5" />}
+          description="Your server hears about your agents as things happen: reviews, status, health and claims."
+        >
+          <WebhooksSettings />
         </Section>
         <Section
           title="Delete account"
