@@ -54,7 +54,7 @@ import { WebhookDispatcher } from './features/webhooks/webhook-dispatcher.js';
 import demoMcpRoutes, { DEMO_MCP_PATH } from './features/probes/demo-mcp.routes.js';
 import { ProbeScheduler } from './features/probes/probe-scheduler.js';
 import { createOutboundFetch, type OutboundPolicy } from './lib/outbound-fetch.js';
-import { createProbeRunner } from './features/probes/probe-runner.js';
+import { createProbeRunner, runProbeOf } from './features/probes/probe-runner.js';
 import { createCachedResponder } from './http/cached-responder.js';
 import { answerFrameworkError, registerErrorHandler } from './http/error-handler.js';
 import { trackConnections, type GracefulDrain } from './http/graceful-drain.js';
@@ -171,7 +171,12 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     demoEndpoint: { origin: new URL(config.publicUrl).origin, pathPrefix: DEMO_MCP_PATH },
   };
   const outboundFetch = createOutboundFetch(outboundPolicy);
-  const runProbe = createProbeRunner(outboundPolicy, { concurrency: config.probes.concurrency });
+  const runProbe = createProbeRunner(outboundPolicy, {
+    concurrency: config.probes.concurrency,
+    fallback: (endpoint) => runProbeOf(endpoint, outboundFetch),
+    onWorkerError: (error) =>
+      app.log.error({ err: error }, 'probe worker failed; probing on the main thread'),
+  });
   const services = createServices(db, config, mailer, app.log, responseCache, notificationHub, {
     fetch: outboundFetch,
     runProbe,

@@ -96,7 +96,9 @@ export async function seedDemoProbes(
       .set({ [column]: url })
       .where('id', '=', endpoint.agentId)
       .execute();
-    const lastCheck = now - random.int(2, 12) * 60 * 1000;
+    // A few minutes ago, but never before today's UTC midnight: today's uptime bar has its probe too.
+    const sinceMidnight = now % DAY_MS;
+    const lastCheck = now - Math.min(random.int(2, 12) * 60 * 1000, sinceMidnight);
     const row = await trx
       .insertInto('agent_endpoints')
       .values({

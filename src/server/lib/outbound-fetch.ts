@@ -161,8 +161,11 @@ function capBody(response: Response, maxBytes: number): Response {
 export function createOutboundFetch(policy: OutboundPolicy): OutboundFetch & { close(): Promise<void> } {
   const guarded = createGuardedResolver(policy);
   const connect = { timeout: 5000 };
-  const publicAgent = new Agent({ connect: { ...connect, lookup: guarded.lookup } });
-  const demoAgent = new Agent({ connect });
+  // A connection is reused within one exchange (a probe's few requests) and not after: a server may
+  // close an idle one at any moment, and a request sent on it fails with "other side closed".
+  const keepAlive = { keepAliveTimeout: 2000, keepAliveMaxTimeout: 2000 };
+  const publicAgent = new Agent({ connect: { ...connect, lookup: guarded.lookup }, ...keepAlive });
+  const demoAgent = new Agent({ connect, ...keepAlive });
 
   const outboundFetch = async (target: string | URL, init: OutboundInit = {}) => {
     const timeout = AbortSignal.timeout(init.timeoutMs ?? OUTBOUND_TIMEOUT_MS);

@@ -24,7 +24,12 @@ const workerFile = new URL(fromSource ? './probe-worker.ts' : './probe-worker.js
  */
 export function createProbeRunner(
   policy: OutboundPolicy,
-  options: { concurrency: number },
+  options: {
+    concurrency: number;
+    /** Probes on this thread when the worker cannot run one (it failed to start or crashed). */
+    fallback: RunProbe;
+    onWorkerError: (error: unknown) => void;
+  },
 ): RunProbe & { close(): Promise<void> } {
   const pool = new Piscina<ProbeTarget, ProbeOutcome>({
     filename: workerFile.href,
@@ -37,6 +42,11 @@ export function createProbeRunner(
     concurrentTasksPerWorker: options.concurrency + 8,
     ...(fromSource ? { execArgv: ['--import', 'tsx'] } : {}),
   });
-  const run: RunProbe = ({ kind, url }) => pool.run({ kind, url });
+  // A probe never rejects for what the endpoint does, so a rejection here is the worker's own failure.
+  const run: RunProbe = ({ kind, url }) =>
+    pool.run({ kind, url }).catch((error: unknown) => {
+      options.onWorkerError(error);
+      return options.fallback({ kind, url });
+    });
   return Object.assign(run, { close: () => pool.destroy() });
 }

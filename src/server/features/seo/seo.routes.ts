@@ -46,7 +46,7 @@ const seoRoutes: FastifyPluginAsyncZod = async (app) => {
       '## Use AgentAtlas from an AI agent',
       '',
       `- [MCP server](${site}${MCP_SERVER_PATH}): Streamable HTTP, no session; tools search_agents { query, category?, limit? }, get_agent { slug }, list_categories`,
-      `- [API reference](${site}/api/docs): every operation, grouped by feature, with examples; OpenAPI 3.1 at ${site}/api/openapi.json`,
+      `- [API reference](${site}/api/docs): every operation grouped by feature, with its schemas; OpenAPI 3.1 at ${site}/api/openapi.json`,
       `- [Search agents](${site}/api/agents?q=code%20review): GET /api/agents?q=&category=&verified=&pricing=&health=&sort=&page=&limit=`,
       `- [An agent](${site}/api/agents/{slug}): GET /api/agents/{slug}; its reviews at /api/agents/{id}/reviews, health at /api/agents/{slug}/health, record at /api/agents/{slug}/record`,
       '',
