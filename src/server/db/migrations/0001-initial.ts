@@ -1,14 +1,10 @@
 import { sql, type Kysely, type Migration } from 'kysely';
 import type { Dialect } from '../database.js';
+import { tableWithId, type AnyDb } from './table-with-id.js';
 
 /** The catalogue, accounts, reviews, favorites and notifications. */
 export function initialMigration(dialect: Dialect): Migration {
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations run against the schema as it was then, not today's types
-  type AnyDb = Kysely<any>;
-  const id = (db: AnyDb, table: string) =>
-    dialect === 'postgres'
-      ? db.schema.createTable(table).addColumn('id', 'serial', (col) => col.primaryKey())
-      : db.schema.createTable(table).addColumn('id', 'integer', (col) => col.primaryKey().autoIncrement());
+  const id = tableWithId(dialect);
   const real = dialect === 'postgres' ? 'double precision' : 'real';
 
   return {

@@ -1,17 +1,13 @@
-import type { Kysely, Migration } from 'kysely';
+import type { Migration } from 'kysely';
 import type { Dialect } from '../database.js';
+import { tableWithId, type AnyDb } from './table-with-id.js';
 
 const GITHUB_REPO_URL =
   /^https?:\/\/(?:www\.)?github\.com\/([A-Za-z0-9-]{1,39}\/[A-Za-z0-9._-]{1,100}?)(?:\.git)?\/?$/;
 
 /** Submissions: drafts, revisions of live listings, the timeline, uploaded files and GitHub connections. */
 export function submissionsMigration(dialect: Dialect): Migration {
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations run against the schema as it was then, not today's types
-  type AnyDb = Kysely<any>;
-  const id = (db: AnyDb, table: string) =>
-    dialect === 'postgres'
-      ? db.schema.createTable(table).addColumn('id', 'serial', (col) => col.primaryKey())
-      : db.schema.createTable(table).addColumn('id', 'integer', (col) => col.primaryKey().autoIncrement());
+  const id = tableWithId(dialect);
 
   return {
     async up(db: AnyDb) {

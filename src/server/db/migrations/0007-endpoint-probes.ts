@@ -1,5 +1,6 @@
-import type { Kysely, Migration } from 'kysely';
+import type { Migration } from 'kysely';
 import type { Dialect } from '../database.js';
+import { tableWithId, type AnyDb } from './table-with-id.js';
 
 /**
  * Endpoints and their probes (DESIGN section 8). A listing names an MCP server and an A2A agent card;
@@ -8,12 +9,7 @@ import type { Dialect } from '../database.js';
  * limited time, uptime is derived from it) and a change of tools adds one to endpoint_changes.
  */
 export function endpointProbesMigration(dialect: Dialect): Migration {
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations run against the schema as it was then, not today's types
-  type AnyDb = Kysely<any>;
-  const id = (db: AnyDb, table: string) =>
-    dialect === 'postgres'
-      ? db.schema.createTable(table).addColumn('id', 'serial', (col) => col.primaryKey())
-      : db.schema.createTable(table).addColumn('id', 'integer', (col) => col.primaryKey().autoIncrement());
+  const id = tableWithId(dialect);
 
   return {
     async up(db: AnyDb) {

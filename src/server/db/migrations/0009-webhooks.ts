@@ -1,5 +1,6 @@
-import type { Kysely, Migration } from 'kysely';
+import type { Migration } from 'kysely';
 import type { Dialect } from '../database.js';
+import { tableWithId, type AnyDb } from './table-with-id.js';
 
 /**
  * Owners' signed webhooks (DESIGN section 9): the subscriptions, one delivery per message and
@@ -7,12 +8,7 @@ import type { Dialect } from '../database.js';
  * every attempt of a delivery for the log.
  */
 export function webhooksMigration(dialect: Dialect): Migration {
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations run against the schema as it was then, not today's types
-  type AnyDb = Kysely<any>;
-  const id = (db: AnyDb, table: string) =>
-    dialect === 'postgres'
-      ? db.schema.createTable(table).addColumn('id', 'serial', (col) => col.primaryKey())
-      : db.schema.createTable(table).addColumn('id', 'integer', (col) => col.primaryKey().autoIncrement());
+  const id = tableWithId(dialect);
 
   return {
     async up(db: AnyDb) {

@@ -147,12 +147,14 @@ export function createWebhooksRepo(db: Db) {
       );
     },
 
-    /** The newest deliveries of a webhook with their attempts, newest first. */
-    async listDeliveries(webhookId: number, limit: number) {
+    /** The newest deliveries of a webhook (or the one named) with their attempts, newest first. */
+    async listDeliveries(webhookId: number, options: { limit: number; deliveryId?: number }) {
+      const { limit, deliveryId } = options;
       const deliveries = await k
         .selectFrom('webhook_deliveries')
         .selectAll()
         .where('webhook_id', '=', webhookId)
+        .$if(deliveryId !== undefined, (query) => query.where('id', '=', deliveryId!))
         .orderBy('id', 'desc')
         .limit(limit)
         .execute();

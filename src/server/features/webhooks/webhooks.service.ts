@@ -135,13 +135,17 @@ export async function listDeliveries(
 ): Promise<WebhookDeliveryList> {
   await ownedWebhook(deps, user, webhookId);
   return {
-    deliveries: presentDeliveries(await deps.webhooks.listDeliveries(webhookId, WEBHOOK_DELIVERIES_SHOWN)),
+    deliveries: presentDeliveries(
+      await deps.webhooks.listDeliveries(webhookId, { limit: WEBHOOK_DELIVERIES_SHOWN }),
+    ),
   };
 }
 
 async function deliveryAnswer(deps: WebhooksDeps, webhookId: number, deliveryId: number) {
-  const listed = await deps.webhooks.listDeliveries(webhookId, WEBHOOK_DELIVERIES_SHOWN);
-  return presentDeliveries(listed).find((delivery) => delivery.id === deliveryId)!;
+  const [delivery] = presentDeliveries(
+    await deps.webhooks.listDeliveries(webhookId, { limit: 1, deliveryId }),
+  );
+  return delivery!;
 }
 
 /** The JSON body of every delivery: Standard Webhooks' recommended { type, timestamp, data }. */
