@@ -12,10 +12,20 @@ import { factories } from '../support/factories.js';
 import { callApi, signUpPerson } from '../support/sessions.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
 
-/** A local server: `/redirect?to=` redirects, `/big` sends 2 MB, `/slow` answers after 3 s, else "hello". */
+/**
+ * A local server: `/redirect?to=` redirects, `/big` sends 2 MB, `/slow` answers after 3 s, `/drop-once`
+ * closes the connection without an answer the first time it is asked (as a server closing an idle
+ * kept-alive connection does), else "hello".
+ */
 async function startTarget() {
+  let dropped = 0;
   const server = http.createServer((request, response) => {
     const url = new URL(request.url ?? '/', 'http://local');
+    if (url.pathname === '/drop-once' && dropped === 0) {
+      dropped += 1;
+      request.socket.destroy();
+      return;
+    }
     if (url.pathname === '/redirect') {
       response.writeHead(302, { location: url.searchParams.get('to') ?? '/' }).end();
       return;
@@ -144,6 +154,12 @@ describe('the outbound guard with OUTBOUND_ALLOW_PRIVATE', () => {
     const big = await fetch(`${target.origin}/big`, { maxBytes: 1024 * 1024 });
     expect(await refusal(big.text())).toMatch(/larger than 1024 KB/);
     expect(await refusal(fetch(`${target.origin}/slow`, { timeoutMs: 300 }))).toMatch(/No answer in time/);
+  });
+
+  it('sends a request once more when the server closed the connection before answering', async () => {
+    const response = await fetch(`${target.origin}/drop-once`, { method: 'POST', body: '{"a":1}' });
+    expect(response.status).toBe(200);
+    expect(await response.text()).toBe('hello AgentAtlas/test');
   });
 
   it('follows a bounded number of redirects', async () => {

@@ -129,6 +129,14 @@ function refusalIn(error: unknown): OutboundRefusal | undefined {
   return undefined;
 }
 
+/** Whether undici gave up because the server closed the connection before answering. */
+function closedBeforeAnswer(error: unknown): boolean {
+  for (let cause = error; cause instanceof Error; cause = cause.cause) {
+    if ((cause as { code?: unknown }).code === 'UND_ERR_SOCKET') return true;
+  }
+  return false;
+}
+
 /** The body as a stream that errors once it passes `maxBytes`. */
 function capBody(response: Response, maxBytes: number): Response {
   const declared = Number(response.headers.get('content-length'));
@@ -180,15 +188,22 @@ export function createOutboundFetch(policy: OutboundPolicy): OutboundFetch & { c
     for (let redirects = 0; ; redirects += 1) {
       checkAddress(url, policy);
       let response: Response;
-      try {
-        response = (await undiciFetch(url, {
+      const send = () =>
+        undiciFetch(url, {
           method,
           headers: Object.fromEntries(headers),
           body,
           signal,
           redirect: 'manual',
           dispatcher: isDemoEndpoint(url, policy) ? demoAgent : publicAgent,
-        })) as unknown as Response;
+        }) as unknown as Promise<Response>;
+      try {
+        // A kept-alive connection the server closed just as the request went out fails before any
+        // answer ("other side closed"); the request is sent once more, on a new connection.
+        response = await send().catch((error: unknown) => {
+          if (!closedBeforeAnswer(error) || signal.aborted) throw error;
+          return send();
+        });
       } catch (error) {
         const refusal = refusalIn(error);
         if (refusal) throw refusal;
