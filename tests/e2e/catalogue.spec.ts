@@ -44,10 +44,17 @@ test(
     await expect(page.getByText(`${await countOf('?category=coding')} agents`)).toBeVisible();
     await page.getByLabel('Sort by').selectOption('name');
     await expect(page).toHaveURL(/sort=name/);
-    const names = (await page.locator('main article h3').allTextContents()).map((name) => name.trim());
-    const sorted = [...names].sort((a, b) => a.localeCompare(b));
-    expect(names.length).toBeGreaterThan(1);
-    expect(names).toEqual(sorted);
+    // The URL changes before the new order is rendered: wait for the cards, not the address.
+    const cardNames = async () =>
+      (await page.locator('main article h3').allTextContents()).map((name) => name.trim());
+    await expect
+      .poll(async () => {
+        const names = await cardNames();
+        return (
+          names.length > 1 && names.join('\n') === [...names].sort((a, b) => a.localeCompare(b)).join('\n')
+        );
+      })
+      .toBe(true);
 
     // The box follows the URL, which updates after the click: assert the outcome rather than using
     // check(), which insists the state flips within the click itself.
