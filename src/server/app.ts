@@ -50,6 +50,7 @@ import probesRoutes from './features/probes/probes.routes.js';
 import mcpRoutes from './features/mcp/mcp.routes.js';
 import feedsRoutes from './features/feeds/feeds.routes.js';
 import webhooksRoutes from './features/webhooks/webhooks.routes.js';
+import importsRoutes from './features/imports/imports.routes.js';
 import { WebhookDispatcher } from './features/webhooks/webhook-dispatcher.js';
 import demoMcpRoutes, { DEMO_MCP_PATH } from './features/probes/demo-mcp.routes.js';
 import { ProbeScheduler } from './features/probes/probe-scheduler.js';
@@ -269,6 +270,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   await app.register(reportsRoutes);
   await app.register(reportsAdminRoutes);
   await app.register(submissionsRoutes);
+  await app.register(importsRoutes);
   await app.register(ownerAgentsRoutes);
   await app.register(moderationRoutes);
   await app.register(categoriesAdminRoutes);

@@ -58,6 +58,9 @@ const envSchema = z.object({
   PROBE_INTERVAL_S: z.coerce.number().int().min(10).max(86_400).default(900),
   PROBE_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(16),
   PROBES: z.enum(['on', 'off']).default('on'),
+  MCP_REGISTRY_URL: z
+    .url({ message: 'must be an absolute http(s) URL' })
+    .default('https://registry.modelcontextprotocol.io'),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -108,6 +111,8 @@ export interface Config {
     readonly intervalS: number;
     readonly concurrency: number;
   };
+  /** The MCP registry imports and the registry sync read (MCP_REGISTRY_URL). */
+  readonly registryUrl: string;
   readonly clientDir: string;
 }
 
@@ -183,6 +188,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       intervalS: values.PROBE_INTERVAL_S,
       concurrency: values.PROBE_CONCURRENCY,
     },
+    registryUrl: values.MCP_REGISTRY_URL.replace(/\/+$/, ''),
     clientDir: path.resolve(import.meta.dirname, '../../dist/client'),
   });
 }

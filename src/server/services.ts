@@ -55,6 +55,8 @@ import { createFilesRepo } from './features/storage/files.repo.js';
 import { createImageQueue, type StorageDeps } from './features/storage/uploads.service.js';
 import { createSecretBox, loadSecretKey } from './lib/secret-box.js';
 import { createWebhooksRepo } from './features/webhooks/webhooks.repo.js';
+import { createImportsRepo } from './features/imports/imports.repo.js';
+import type { ImportsDeps } from './features/imports/imports.service.js';
 import type { WebhookEventsDeps } from './features/webhooks/webhooks.service.js';
 import type { DispatcherDeps } from './features/webhooks/webhook-dispatcher.js';
 import { createLocalDriver } from './storage/local-driver.js';
@@ -101,6 +103,7 @@ export function createServices(
   const files = createFilesRepo(db);
   const submissionsRepo = createSubmissionsRepo(db);
   const ownerAgents = createOwnerAgentsRepo(db);
+  const importsRepo = createImportsRepo(db);
   const github = createGithubClient(config.github);
   const outbound = {
     allowPrivate: config.outbound.allowPrivate,
@@ -157,6 +160,25 @@ export function createServices(
     github: githubConnect,
     webhookEvents,
   } satisfies ClaimsDeps;
+  const submissions = {
+    db,
+    submissions: submissionsRepo,
+    categories,
+    files,
+    users,
+    reputation,
+    agentEvents,
+    notifications,
+    outbound,
+    imports: importsRepo,
+  } satisfies SubmissionsDeps;
+  const storage = {
+    db,
+    driver: storageDriver,
+    files,
+    cache,
+    images: createImageQueue(config.images),
+  } satisfies StorageDeps;
   return {
     health: createHealthRepo(db),
     metrics: { db, metrics: createMetricsRepo(db), closedDays: new ClosedDaysCache() } satisfies MetricsDeps,
@@ -185,17 +207,13 @@ export function createServices(
     notifications,
     githubSignin: { ...auth, github, oauthStates } satisfies GithubSigninDeps,
     reports: { db, reports: createReportsRepo(db), agents, reviews, notifications } satisfies ReportsDeps,
-    submissions: {
-      db,
-      submissions: submissionsRepo,
-      categories,
-      files,
-      users,
-      reputation,
-      agentEvents,
-      notifications,
-      outbound,
-    } satisfies SubmissionsDeps,
+    submissions,
+    imports: {
+      registry: { fetch: network.fetch, registryUrl: config.registryUrl },
+      imports: importsRepo,
+      submissions,
+      storage,
+    } satisfies ImportsDeps,
     ownerAgents: {
       db,
       ownerAgents,
@@ -258,13 +276,7 @@ export function createServices(
       fetch: network.fetch,
       notifications,
     } satisfies DispatcherDeps,
-    storage: {
-      db,
-      driver: storageDriver,
-      files,
-      cache,
-      images: createImageQueue(config.images),
-    } satisfies StorageDeps,
+    storage,
   };
 }
 

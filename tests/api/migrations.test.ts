@@ -7,6 +7,7 @@ import { searchChangeLogMigration } from '../../src/server/db/migrations/0006-se
 import { endpointProbesMigration } from '../../src/server/db/migrations/0007-endpoint-probes.js';
 import { ownershipClaimsMigration } from '../../src/server/db/migrations/0008-ownership-claims.js';
 import { webhooksMigration } from '../../src/server/db/migrations/0009-webhooks.js';
+import { importsMigration } from '../../src/server/db/migrations/0010-imports.js';
 import type { AgentListResponse } from '../../src/shared/api/agents.js';
 import { factories } from '../support/factories.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
@@ -22,6 +23,8 @@ it('an existing database with a repository listed twice migrates, keeping the ol
   const db = t.app.db.kysely;
   // The database as it was before 0003, when two submissions could race past the service's check
   // (the later migrations are undone too: migrations run in order).
+  await importsMigration(t.app.db.dialect).down!(db);
+  await sql`delete from kysely_migration where name = '0010-imports'`.execute(db);
   await webhooksMigration(t.app.db.dialect).down!(db);
   await sql`delete from kysely_migration where name = '0009-webhooks'`.execute(db);
   await ownershipClaimsMigration(t.app.db.dialect).down!(db);
@@ -48,6 +51,7 @@ it('an existing database with a repository listed twice migrates, keeping the ol
     '0007-endpoint-probes',
     '0008-ownership-claims',
     '0009-webhooks',
+    '0010-imports',
   ]);
   const keys = await db
     .selectFrom('agents')

@@ -9,6 +9,7 @@ import { searchChangeLogMigration } from './migrations/0006-search-change-log.js
 import { endpointProbesMigration } from './migrations/0007-endpoint-probes.js';
 import { ownershipClaimsMigration } from './migrations/0008-ownership-claims.js';
 import { webhooksMigration } from './migrations/0009-webhooks.js';
+import { importsMigration } from './migrations/0010-imports.js';
 
 function migrationsFor(db: Db): Record<string, Migration> {
   return {
@@ -21,6 +22,7 @@ function migrationsFor(db: Db): Record<string, Migration> {
     '0007-endpoint-probes': endpointProbesMigration(db.dialect),
     '0008-ownership-claims': ownershipClaimsMigration(db.dialect),
     '0009-webhooks': webhooksMigration(db.dialect),
+    '0010-imports': importsMigration(db.dialect),
   };
 }
 

@@ -366,6 +366,44 @@ export interface EndpointChangesTable {
 }
 
 /** An owner's webhook subscription (DESIGN section 9). */
+/** What a listing was imported from (DESIGN section 9). */
+export interface AgentSourcesTable {
+  agent_id: number;
+  source: 'mcp-registry' | 'server-json' | 'agent-card';
+  source_url: string | null;
+  registry_name: string | null;
+  version: string | null;
+  fetched_at: string;
+  queued_version: string | null;
+}
+
+/** The registry sync's one row (id 1). */
+export interface RegistrySyncTable {
+  id: number;
+  enabled: number;
+  updated_since: string | null;
+  cursor: string | null;
+  last_run_at: string | null;
+  last_success_at: string | null;
+  last_error: string | null;
+  /** JSON: what the last run did (RegistrySyncCounts). */
+  last_counts: string | null;
+  lease_until: string | null;
+}
+
+export interface ImportCandidatesTable {
+  id: Generated<number>;
+  registry_name: string;
+  version: string;
+  title: string;
+  description: string;
+  data: string;
+  status: 'new' | 'dismissed' | 'drafted';
+  registry_updated_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
 export interface WebhooksTable {
   id: Generated<number>;
   user_id: number;
@@ -443,6 +481,9 @@ export interface Database {
   webhooks: WebhooksTable;
   webhook_deliveries: WebhookDeliveriesTable;
   webhook_attempts: WebhookAttemptsTable;
+  agent_sources: AgentSourcesTable;
+  registry_sync: RegistrySyncTable;
+  import_candidates: ImportCandidatesTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

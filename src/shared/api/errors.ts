@@ -9,6 +9,7 @@ export const errorCodes = [
   'too_large',
   'rate_limited',
   'unavailable',
+  'bad_gateway',
   'internal',
 ] as const;
 
@@ -23,6 +24,8 @@ export const errorCodeStatus: Record<ErrorCode, number> = {
   too_large: 413,
   rate_limited: 429,
   unavailable: 503,
+  /** A service we asked for the user (the MCP registry) answered badly or not at all. */
+  bad_gateway: 502,
   internal: 500,
 };
 

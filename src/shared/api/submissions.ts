@@ -13,7 +13,9 @@ import {
   URL_MAX,
   ROW_ID_MAX,
 } from '../limits.js';
+import { isHttpUrl } from '../rules/url.js';
 import { agentListingTextShape } from './agents.js';
+import { importOriginSchema, provenanceSchema } from './imports.js';
 
 /**
  * The fields an owner writes about an agent: a draft holds them (all optional, loosely checked so
@@ -22,16 +24,6 @@ import { agentListingTextShape } from './agents.js';
 
 export const GITHUB_REPO_PATTERN = /^[A-Za-z0-9-]{1,39}\/[A-Za-z0-9._-]{1,100}$/;
 const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
-
-/** True for an absolute http:// or https:// address; anything else (javascript:, data:, ftp:) is refused. */
-export function isHttpUrl(value: string): boolean {
-  try {
-    const url = new URL(value);
-    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname.length > 0;
-  } catch {
-    return false;
-  }
-}
 
 /** An empty string means "not given". */
 const emptyToNull = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? null : value);
@@ -180,10 +172,21 @@ export const draftSchema = z.object({
   githubRepo: z.string().nullable(),
   license: z.string().nullable(),
   githubStars: z.number().int().nullable(),
+  /** The version the import read (shown, never typed). */
+  version: z.string().nullable(),
+  /** Where each imported field came from; a field the owner changed since has no entry. */
+  provenance: provenanceSchema,
+  importedFrom: importOriginSchema.nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
 export type Draft = z.infer<typeof draftSchema>;
+
+/** POST /api/drafts/import → 201: the new draft, and what of the source could not be used. */
+export const importDraftResponseSchema = draftSchema.extend({
+  warnings: z.array(z.string()),
+});
+export type ImportDraftResponse = z.infer<typeof importDraftResponseSchema>;
 
 export const draftListSchema = z.object({ drafts: z.array(draftSchema) });
 export type DraftList = z.infer<typeof draftListSchema>;

@@ -54,7 +54,7 @@ export async function findOwnedFile(
  * The listing's fields of a stored draft: the schema is strict (an unknown field is refused), and a
  * draft also holds what only the draft shows (GitHub's star count).
  */
-export function listingFieldsOf(draft: Record<string, unknown>): Record<string, unknown> {
+export function listingFieldsOf(draft: object): Record<string, unknown> {
   const keys = Object.keys(agentFieldsSchema.shape);
   return Object.fromEntries(Object.entries(draft).filter(([key]) => keys.includes(key)));
 }

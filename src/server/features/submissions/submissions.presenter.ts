@@ -1,12 +1,37 @@
 import { pricingModels } from '../../../shared/catalogue.js';
+import {
+  importOriginSchema,
+  provenanceSchema,
+  type ImportOrigin,
+  type Provenance,
+} from '../../../shared/api/imports.js';
 import type { Draft, DraftFields } from '../../../shared/api/submissions.js';
 import { parseJsonObject } from '../../db/json-columns.js';
 import { publicFileUrl } from '../../storage/file-url.js';
 import type { DraftWithLogo } from './submissions.repo.js';
 
 /** The stored JSON of a draft; anything malformed reads as empty rather than failing the page. */
-export function parseDraftData(json: string): DraftFields {
-  return parseJsonObject<DraftFields>(json);
+export function parseDraftData(json: string): StoredDraftData {
+  return parseJsonObject<StoredDraftData>(json);
+}
+
+/** What an import keeps in a draft's JSON beside its fields (never written by PUT /api/drafts/{id}). */
+export interface DraftImportData {
+  version?: string | null;
+  provenance?: Provenance;
+  importedFrom?: ImportOrigin;
+}
+
+export type StoredDraftData = DraftFields & DraftImportData;
+
+export function draftProvenance(data: DraftImportData): Provenance {
+  const parsed = provenanceSchema.safeParse(data.provenance);
+  return parsed.success ? parsed.data : {};
+}
+
+export function draftImportOrigin(data: DraftImportData): ImportOrigin | null {
+  const parsed = importOriginSchema.safeParse(data.importedFrom);
+  return parsed.success ? parsed.data : null;
 }
 
 const text = (value: unknown) => (typeof value === 'string' ? value : null);
@@ -33,6 +58,9 @@ export function presentDraft(row: DraftWithLogo): Draft {
     githubRepo: text(data.githubRepo),
     license: text(data.license),
     githubStars: typeof data.githubStars === 'number' ? data.githubStars : null,
+    version: text(data.version),
+    provenance: draftProvenance(data),
+    importedFrom: draftImportOrigin(data),
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   };

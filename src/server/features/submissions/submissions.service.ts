@@ -29,7 +29,14 @@ import {
 } from './agent-fields.js';
 import { uniqueAgentSlug } from './agent-slug.js';
 import { retryOnUniqueViolation } from './retry-on-unique-violation.js';
-import { parseDraftData, presentDraft } from './submissions.presenter.js';
+import {
+  draftImportOrigin,
+  draftProvenance,
+  parseDraftData,
+  presentDraft,
+  type DraftImportData,
+} from './submissions.presenter.js';
+import type { ImportsRepo } from '../imports/imports.repo.js';
 import type { DraftWithLogo, ListingColumns, SubmissionsRepo } from './submissions.repo.js';
 
 /** Drafts and submitting them: the database, the repos they read and write, and notifications. */
@@ -43,6 +50,8 @@ export interface SubmissionsDeps {
   agentEvents: AgentEventsRepo;
   notifications: NotificationsDeps;
   outbound: AgentFieldsDeps['outbound'];
+  /** What listings were imported from (an imported draft's origin is kept with its listing). */
+  imports: ImportsRepo;
 }
 
 /** Stored notifications waiting to be pushed once their transaction commits. */
@@ -129,10 +138,10 @@ async function findOwnDraft(
 }
 
 /** The stored JSON keeps only the keys that hold a value; null means "cleared". */
-function compact(fields: DraftFields): DraftFields {
+function compact<T extends object>(fields: T): T {
   return Object.fromEntries(
     Object.entries(fields).filter(([, value]) => value !== null && value !== undefined),
-  ) as DraftFields;
+  ) as T;
 }
 
 async function checkLogo(
@@ -154,10 +163,15 @@ export async function getDraft(deps: SubmissionsDeps, userId: number, id: number
   return presentDraft(await findOwnDraft(deps, { userId, id }));
 }
 
+/**
+ * Starts a draft; an import passes what it read besides the fields (version, provenance, origin),
+ * which only the server writes.
+ */
 export async function createDraft(
   deps: SubmissionsDeps,
   userId: number,
   fields: DraftFields,
+  imported: DraftImportData = {},
 ): Promise<Draft> {
   return deps.db.kysely.transaction().execute(async (trx) => {
     if ((await deps.submissions.countDraftsOfUser(userId, trx)) >= DRAFTS_MAX_PER_USER)
@@ -166,7 +180,7 @@ export async function createDraft(
       );
     await checkLogo(deps, { userId, logoFileId: fields.logoFileId }, trx);
     const now = nowIso();
-    const data = compact(fields);
+    const data = compact({ ...fields, ...imported });
     const id = await deps.submissions.insertDraft(
       {
         user_id: userId,
@@ -192,9 +206,16 @@ export async function updateDraft(
     const draft = await findOwnDraft(deps, { userId, id }, trx);
     if (changes.logoFileId !== undefined && changes.logoFileId !== draft.logo_file_id)
       await checkLogo(deps, { userId, logoFileId: changes.logoFileId }, trx);
-    const previous = parseDraftData(draft.data);
     // The column is the truth about the logo: it is cleared by itself when the file is deleted.
-    const data = compact({ ...previous, logoFileId: draft.logo_file_id, ...changes });
+    const previous = { ...parseDraftData(draft.data), logoFileId: draft.logo_file_id };
+    // A field the owner changed no longer comes from where it was imported from.
+    const provenance = Object.fromEntries(
+      Object.entries(draftProvenance(previous)).filter(([field]) => {
+        const key = field as keyof DraftFields;
+        return !(key in changes) || JSON.stringify(changes[key]) === JSON.stringify(previous[key]);
+      }),
+    );
+    const data = compact({ ...previous, ...changes, provenance });
     await deps.submissions.updateDraft(
       id,
       { data: JSON.stringify(data), logo_file_id: data.logoFileId ?? null, updated_at: nowIso() },
@@ -258,6 +279,14 @@ async function submitDraftOnce(
     );
     await deps.reputation.refreshAgentScore(agentId, trx);
     await deps.agentEvents.record({ agentId, kind: 'submitted', actor: 'owner', actorId: user.id }, trx);
+    const origin = draftImportOrigin(data);
+    if (origin) {
+      const listed = origin.registryName
+        ? await deps.imports.findListingWithRegistryName(origin.registryName, trx)
+        : null;
+      if (listed) throw conflict(`“${listed.name}” is already listed from ${origin.registryName}.`);
+      await deps.imports.insertAgentSource(agentId, origin, trx);
+    }
     await deps.submissions.deleteDraft(id, user.id, trx);
     const notices = await noticeAdmins(
       deps,
