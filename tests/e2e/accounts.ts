@@ -5,11 +5,12 @@ import { createDb } from '../../src/server/db/database.js';
 import { waitForMailLink } from '../support/mail.js';
 
 /** What tests/e2e/serve.ts wrote about the server it started: its data folder and fake GitHub. */
-export function e2eServer(): { dataDir: string; github: string; databaseUrl: string } {
+export function e2eServer(): { dataDir: string; github: string; registry: string; databaseUrl: string } {
   const port = process.env.E2E_PORT ?? '3100';
   return JSON.parse(fs.readFileSync(path.join(os.tmpdir(), `agentatlas-e2e-${port}.json`), 'utf8')) as {
     dataDir: string;
     github: string;
+    registry: string;
     databaseUrl: string;
   };
 }

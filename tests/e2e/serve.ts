@@ -1,11 +1,12 @@
 // Starts the built app for the browser tests on a database of its own, seeded with the demo
 // catalogue (a fresh SQLite file, or a fresh PostgreSQL schema when TEST_DATABASE_URL is set),
-// next to a local fake GitHub that the app is configured to use.
+// next to a local fake GitHub and a fake MCP registry that the app is configured to use.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { startFakeGithub } from '../support/fake-github.js';
+import { pngIcon, startFakeRegistry } from '../support/fake-registry.js';
 import { createPostgresSchema, dropPostgresSchema } from '../support/postgres-schema.js';
 
 const root = path.resolve(import.meta.dirname, '../..');
@@ -20,6 +21,8 @@ if (postgresUrl) {
 }
 
 const github = await startFakeGithub({ port: Number(process.env.E2E_GITHUB_PORT ?? 3101) });
+const registry = await startFakeRegistry({ port: Number(process.env.E2E_REGISTRY_PORT ?? 3102) });
+registry.files.set('/icons/e2e.png', { type: 'image/png', body: await pngIcon() });
 
 const server = spawn(process.execPath, [path.join(root, 'dist/server/main.js')], {
   cwd: root,
@@ -43,16 +46,18 @@ const server = spawn(process.execPath, [path.join(root, 'dist/server/main.js')],
     GITHUB_WEB_URL: github.url,
     GITHUB_API_URL: github.url,
     GITHUB_APP_SLUG: 'agentatlas-e2e',
+    MCP_REGISTRY_URL: registry.origin,
   },
 });
 // Browser tests read the outbox of this data folder to follow e-mailed links.
 fs.writeFileSync(
   path.join(os.tmpdir(), `agentatlas-e2e-${port}.json`),
-  JSON.stringify({ dataDir, github: github.url, databaseUrl }),
+  JSON.stringify({ dataDir, github: github.url, registry: registry.origin, databaseUrl }),
 );
 
 async function cleanUp() {
   await github.close();
+  await registry.close();
   if (schema && postgresUrl) await dropPostgresSchema(postgresUrl, schema);
   fs.rmSync(dataDir, { recursive: true, force: true });
 }

@@ -37,6 +37,9 @@ export function registryEntry(
   };
 }
 
+/** Where another process publishes a server to the fake (POST, the server.json as the body). */
+export const PUBLISH_PATH = '/__publish';
+
 /** How the fake answers every registry request: as the registry, down, with garbage, or "slow down". */
 export type RegistryMode = 'ok' | 'down' | 'garbage' | 'rate-limited';
 
@@ -46,7 +49,7 @@ export type RegistryMode = 'ok' | 'down' | 'garbage' | 'rate-limited';
  * cursor, and `GET /v0.1/servers/{name}/versions/latest` with the name URL-encoded. It also serves
  * plain files (`files`), for a server.json or an icon at an address of its own.
  */
-export async function startFakeRegistry() {
+export async function startFakeRegistry(options: { port?: number } = {}) {
   const entries: FakeServerEntry[] = [];
   const files = new Map<string, { type: string; body: Buffer | string }>();
   const requests: Array<{ path: string; at: number }> = [];
@@ -57,6 +60,16 @@ export async function startFakeRegistry() {
 
   const server = http.createServer((request, response) => {
     const url = new URL(request.url ?? '/', 'http://fake');
+    if (request.method === 'POST' && url.pathname === PUBLISH_PATH) {
+      // Browser tests run in another process than the fake: they publish through this.
+      let text = '';
+      request.on('data', (chunk: Buffer) => (text += chunk.toString('utf8')));
+      request.on('end', () => {
+        publish(registryEntry(JSON.parse(text) as FakeServerEntry['server']));
+        json(response, 201, {});
+      });
+      return;
+    }
     const file = files.get(url.pathname);
     if (file) {
       response.writeHead(200, { 'content-type': file.type }).end(file.body);
@@ -104,7 +117,16 @@ export async function startFakeRegistry() {
     }
     return json(response, 404, { error: 'Not found' });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  /** Publishes a server; an earlier version of the same name stops being the latest. */
+  function publish(entry: FakeServerEntry) {
+    for (const other of entries)
+      if (other.server.name === entry.server.name)
+        other._meta['io.modelcontextprotocol.registry/official'].isLatest = false;
+    entries.push(entry);
+    return entry;
+  }
+
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
   return {
@@ -115,14 +137,7 @@ export async function startFakeRegistry() {
     setMode(next: RegistryMode) {
       mode = next;
     },
-    /** Publishes a server; an earlier version of the same name stops being the latest. */
-    publish(entry: FakeServerEntry) {
-      for (const other of entries)
-        if (other.server.name === entry.server.name)
-          other._meta['io.modelcontextprotocol.registry/official'].isLatest = false;
-      entries.push(entry);
-      return entry;
-    },
+    publish,
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();

@@ -29,6 +29,33 @@ export interface AgentDetailsFieldsProps {
   disabled?: boolean | undefined;
   /** Told while a logo upload is in flight, so the owner of the form can hold back a submit. */
   onUploadingChange?: ((uploading: boolean) => void) | undefined;
+  /** Where imported fields came from ("From the MCP registry, Nov 25, 2026"), shown under each. */
+  sources?: FieldSources | undefined;
+}
+
+/** The fields an import can fill, as the form names them. */
+export type SourcedField =
+  | 'name'
+  | 'tagline'
+  | 'description'
+  | 'tags'
+  | 'websiteUrl'
+  | 'repoUrl'
+  | 'docsUrl'
+  | 'mcpUrl'
+  | 'agentCardUrl'
+  | 'logo';
+export type FieldSources = Partial<Record<SourcedField, string>>;
+
+/** A field's hint with the line saying where its value came from. */
+function withSource(hint: ReactNode, source: string | undefined): ReactNode {
+  if (!source) return hint;
+  return (
+    <>
+      {hint && <span className="block">{hint}</span>}
+      <span className="block text-brand-700">{source}</span>
+    </>
+  );
 }
 
 interface SelectFieldProps {
@@ -124,6 +151,7 @@ export function AgentDetailsFields({
   categories,
   disabled,
   onUploadingChange,
+  sources = {},
 }: AgentDetailsFieldsProps) {
   const [descriptionMode, setDescriptionMode] = useState<'write' | 'preview'>('write');
   const descriptionError = fieldError(errors, 'description');
@@ -146,6 +174,7 @@ export function AgentDetailsFields({
           value={values.name}
           onValueChange={(name) => onChange({ name })}
           error={fieldError(errors, 'name')}
+          hint={withSource(null, sources.name)}
           maxLength={AGENT_NAME_MAX}
           autoComplete="off"
           disabled={disabled}
@@ -156,7 +185,10 @@ export function AgentDetailsFields({
           value={values.tagline}
           onValueChange={(tagline) => onChange({ tagline })}
           error={fieldError(errors, 'tagline')}
-          hint={`A short sentence shown on cards (${values.tagline.trim().length} / ${AGENT_TAGLINE_MAX}).`}
+          hint={withSource(
+            `A short sentence shown on cards (${values.tagline.trim().length} / ${AGENT_TAGLINE_MAX}).`,
+            sources.tagline,
+          )}
           maxLength={AGENT_TAGLINE_MAX}
           autoComplete="off"
           disabled={disabled}
@@ -227,6 +259,7 @@ export function AgentDetailsFields({
               value={values.description}
               onValueChange={(description) => onChange({ description })}
               error={descriptionError}
+              hint={withSource(null, sources.description)}
               maxLength={AGENT_DESCRIPTION_MAX}
               rows={10}
               disabled={disabled}
@@ -248,6 +281,7 @@ export function AgentDetailsFields({
           onChange={(tags) => onChange({ tags })}
           error={fieldError(errors, 'tags')}
           disabled={disabled}
+          source={sources.tags}
         />
       </FormSection>
 
@@ -263,6 +297,7 @@ export function AgentDetailsFields({
           placeholder="https://"
           value={values.websiteUrl}
           onValueChange={(websiteUrl) => onChange({ websiteUrl })}
+          hint={withSource(null, sources.websiteUrl)}
           error={fieldError(errors, 'websiteUrl')}
           maxLength={URL_MAX}
           disabled={disabled}
@@ -275,6 +310,7 @@ export function AgentDetailsFields({
           placeholder="https://github.com/owner/name"
           value={values.repoUrl}
           onValueChange={(repoUrl) => onChange({ repoUrl })}
+          hint={withSource(null, sources.repoUrl)}
           error={fieldError(errors, 'repoUrl') ?? fieldError(errors, 'githubRepo')}
           maxLength={URL_MAX}
           disabled={disabled}
@@ -287,6 +323,7 @@ export function AgentDetailsFields({
           placeholder="https://"
           value={values.docsUrl}
           onValueChange={(docsUrl) => onChange({ docsUrl })}
+          hint={withSource(null, sources.docsUrl)}
           error={fieldError(errors, 'docsUrl')}
           maxLength={URL_MAX}
           disabled={disabled}
@@ -313,7 +350,7 @@ export function AgentDetailsFields({
           type="url"
           inputMode="url"
           placeholder="https://example.com/mcp"
-          hint="A remote MCP server that speaks Streamable HTTP."
+          hint={withSource('A remote MCP server that speaks Streamable HTTP.', sources.mcpUrl)}
           value={values.mcpUrl}
           onValueChange={(mcpUrl) => onChange({ mcpUrl })}
           error={fieldError(errors, 'mcpUrl')}
@@ -326,7 +363,7 @@ export function AgentDetailsFields({
           type="url"
           inputMode="url"
           placeholder="https://example.com/.well-known/agent-card.json"
-          hint="Where your agent publishes its A2A agent card."
+          hint={withSource('Where your agent publishes its A2A agent card.', sources.agentCardUrl)}
           value={values.agentCardUrl}
           onValueChange={(agentCardUrl) => onChange({ agentCardUrl })}
           error={fieldError(errors, 'agentCardUrl')}
@@ -343,6 +380,7 @@ export function AgentDetailsFields({
           error={fieldError(errors, 'logoFileId')}
           disabled={disabled}
           onUploadingChange={onUploadingChange}
+          source={sources.logo}
         />
       </FormSection>
     </div>

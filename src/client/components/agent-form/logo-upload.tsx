@@ -22,6 +22,8 @@ interface LogoUploadProps {
   error?: string | undefined;
   disabled?: boolean | undefined;
   onUploadingChange?: ((uploading: boolean) => void) | undefined;
+  /** Where the logo came from, when it was imported. */
+  source?: string | undefined;
 }
 
 /**
@@ -35,6 +37,7 @@ export function LogoUpload({
   error,
   disabled,
   onUploadingChange,
+  source,
 }: LogoUploadProps) {
   const id = useId();
   const hintId = `${id}-hint`;
@@ -160,6 +163,7 @@ export function LogoUpload({
       </div>
       <p id={hintId} className="text-xs text-slate-600">
         PNG, JPEG or WebP, at most {MAX_MB} MB. It is shown square, up to {LOGO_OUTPUT_SIZE_PX} px.
+        {source && <span className="block text-brand-700">{source}</span>}
       </p>
       {uploading && (
         <p role="status" className="sr-only">

@@ -12,6 +12,8 @@ interface TagsInputProps {
   error?: string | undefined;
   disabled?: boolean | undefined;
   name?: string;
+  /** Where the tags came from, when they were imported. */
+  source?: string | undefined;
 }
 
 /** Tags are stored lower-case and trimmed, as the server normalizes them. */
@@ -20,7 +22,7 @@ function normalizeTag(value: string): string {
 }
 
 /** A chip input: Enter or a comma adds what was typed, × or Backspace on an empty input removes. */
-export function TagsInput({ label, tags, onChange, error, disabled, name }: TagsInputProps) {
+export function TagsInput({ label, tags, onChange, error, disabled, name, source }: TagsInputProps) {
   const id = useId();
   const hintId = `${id}-hint`;
   const errorId = `${id}-error`;
@@ -117,6 +119,7 @@ export function TagsInput({ label, tags, onChange, error, disabled, name }: Tags
       </div>
       <p id={hintId} className="text-xs text-slate-600">
         Press Enter or type a comma to add a tag. {tags.length} / {AGENT_TAGS_MAX}
+        {source && <span className="block text-brand-700">{source}</span>}
       </p>
       <FieldError id={errorId} error={error} />
     </div>

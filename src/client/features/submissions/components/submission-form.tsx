@@ -7,6 +7,8 @@ import {
   AgentDetailsFields,
   focusFirstInvalidField,
 } from '../../../components/agent-form/agent-details-fields.js';
+import type { Draft } from '../../../../shared/api/submissions.js';
+import { fieldSources, ImportFacts } from './import-facts.js';
 import {
   isAgentFormEmpty,
   validateAgentFormValues,
@@ -46,12 +48,15 @@ interface SubmissionFormProps {
   onDiscarded: (draftId: number) => void;
   /** Step 1's content (the route passes the GitHub picker, which lives in another feature). */
   renderSource: (props: SourceStepProps) => ReactNode;
+  /** What the draft was imported from, and where each field came from. */
+  imported?: Pick<Draft, 'provenance' | 'importedFrom' | 'version'> | undefined;
 }
 
 const stepTitles: Record<SubmissionStep, { title: string; description: string }> = {
   source: {
     title: 'Where is your agent?',
-    description: 'Import the details from a GitHub repository, or enter them yourself.',
+    description:
+      'Import the details from what is already published or from a GitHub repository, or enter them yourself.',
   },
   details: {
     title: 'Describe your agent',
@@ -71,6 +76,7 @@ export function SubmissionForm({
   onDraftCreated,
   onDiscarded,
   renderSource,
+  imported,
 }: SubmissionFormProps) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
@@ -240,6 +246,9 @@ export function SubmissionForm({
                 </button>
               </p>
             )}
+            {imported?.importedFrom && (
+              <ImportFacts origin={imported.importedFrom} version={imported.version} />
+            )}
             <AgentDetailsFields
               values={values}
               onChange={change}
@@ -247,6 +256,7 @@ export function SubmissionForm({
               categories={categoryList}
               disabled={submitting}
               onUploadingChange={setUploading}
+              sources={imported ? fieldSources(imported.provenance, initialValues, values) : undefined}
             />
             <div className="mt-8 flex flex-col-reverse gap-2 border-t border-slate-200 pt-6 sm:flex-row sm:justify-between">
               <Button variant="ghost" onClick={() => goTo('source')}>

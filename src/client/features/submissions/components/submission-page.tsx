@@ -64,6 +64,7 @@ function ResumedForm({
       onDraftCreated={() => undefined}
       onDiscarded={onDiscarded}
       renderSource={renderSource}
+      imported={draft.data}
     />
   );
 }
