@@ -115,6 +115,7 @@ export const paths = {
   adminDashboard: simple('/admin/dashboard'),
   adminCategories: simple('/admin/categories'),
   adminStorage: simple('/admin/storage'),
+  adminRegistry: simple('/admin/registry'),
 } as const;
 
 /** Compile-time check: the client has exactly the page patterns of src/shared/routes.ts (the server's 404 list). */

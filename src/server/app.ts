@@ -51,6 +51,8 @@ import mcpRoutes from './features/mcp/mcp.routes.js';
 import feedsRoutes from './features/feeds/feeds.routes.js';
 import webhooksRoutes from './features/webhooks/webhooks.routes.js';
 import importsRoutes from './features/imports/imports.routes.js';
+import registrySyncRoutes from './features/imports/registry-sync.routes.js';
+import { RegistrySync } from './features/imports/registry-sync.js';
 import { WebhookDispatcher } from './features/webhooks/webhook-dispatcher.js';
 import demoMcpRoutes, { DEMO_MCP_PATH } from './features/probes/demo-mcp.routes.js';
 import { ProbeScheduler } from './features/probes/probe-scheduler.js';
@@ -88,6 +90,7 @@ declare module 'fastify' {
     probeScheduler: ProbeScheduler;
     claimScheduler: ClaimScheduler;
     webhookDispatcher: WebhookDispatcher;
+    registrySync: RegistrySync;
   }
 }
 
@@ -210,6 +213,8 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   app.decorate('claimScheduler', claimScheduler);
   const webhookDispatcher = new WebhookDispatcher(services.webhooks, { log: app.log });
   app.decorate('webhookDispatcher', webhookDispatcher);
+  const registrySync = new RegistrySync(services.registrySync, { log: app.log });
+  app.decorate('registrySync', registrySync);
 
   if (redis && subscriber) {
     await shareCacheInvalidations(
@@ -271,6 +276,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   await app.register(reportsAdminRoutes);
   await app.register(submissionsRoutes);
   await app.register(importsRoutes);
+  await app.register(registrySyncRoutes);
   await app.register(ownerAgentsRoutes);
   await app.register(moderationRoutes);
   await app.register(categoriesAdminRoutes);
@@ -298,6 +304,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   metricsRecorder.start();
   // Deliveries are what owners asked for and are cheap to look for: they run whatever PROBES says.
   webhookDispatcher.start();
+  registrySync.start();
   // The search index is built while the server starts answering; the first searches wait for it.
   services.agents.search
     .current()
@@ -326,6 +333,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     await probeScheduler.stop();
     await claimScheduler.stop();
     await webhookDispatcher.stop();
+    await registrySync.stop();
     await outboundFetch.close();
     await runProbe.close();
     await viewCounter.stop();

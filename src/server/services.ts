@@ -57,6 +57,7 @@ import { createSecretBox, loadSecretKey } from './lib/secret-box.js';
 import { createWebhooksRepo } from './features/webhooks/webhooks.repo.js';
 import { createImportsRepo } from './features/imports/imports.repo.js';
 import type { ImportsDeps } from './features/imports/imports.service.js';
+import type { RegistrySyncDeps } from './features/imports/registry-sync.service.js';
 import type { WebhookEventsDeps } from './features/webhooks/webhooks.service.js';
 import type { DispatcherDeps } from './features/webhooks/webhook-dispatcher.js';
 import { createLocalDriver } from './storage/local-driver.js';
@@ -179,6 +180,12 @@ export function createServices(
     cache,
     images: createImageQueue(config.images),
   } satisfies StorageDeps;
+  const imports = {
+    registry: { fetch: network.fetch, registryUrl: config.registryUrl },
+    imports: importsRepo,
+    submissions,
+    storage,
+  } satisfies ImportsDeps;
   return {
     health: createHealthRepo(db),
     metrics: { db, metrics: createMetricsRepo(db), closedDays: new ClosedDaysCache() } satisfies MetricsDeps,
@@ -208,12 +215,17 @@ export function createServices(
     githubSignin: { ...auth, github, oauthStates } satisfies GithubSigninDeps,
     reports: { db, reports: createReportsRepo(db), agents, reviews, notifications } satisfies ReportsDeps,
     submissions,
-    imports: {
-      registry: { fetch: network.fetch, registryUrl: config.registryUrl },
+    imports,
+    registrySync: {
+      db,
+      registry: imports.registry,
       imports: importsRepo,
-      submissions,
-      storage,
-    } satisfies ImportsDeps,
+      ownerAgents,
+      agentEvents,
+      users,
+      notifications,
+      importDeps: imports,
+    } satisfies RegistrySyncDeps,
     ownerAgents: {
       db,
       ownerAgents,
@@ -236,6 +248,7 @@ export function createServices(
       notifications,
       cache,
       webhookEvents,
+      imports: importsRepo,
     } satisfies ModerationDeps,
     categoriesAdmin: { db, categories, cache } satisfies CategoriesAdminDeps,
     githubConnect,

@@ -44,6 +44,7 @@ export const pagePatterns = [
   '/admin/dashboard',
   '/admin/categories',
   '/admin/storage',
+  '/admin/registry',
 ] as const;
 
 export type PagePattern = (typeof pagePatterns)[number];

@@ -54,6 +54,8 @@ export async function startFakeRegistry(options: { port?: number } = {}) {
   const files = new Map<string, { type: string; body: Buffer | string }>();
   const requests: Array<{ path: string; at: number }> = [];
   let mode: RegistryMode = 'ok';
+  /** The mode takes over once this many more registry requests were answered as the registry. */
+  let modeFrom = 0;
 
   const json = (response: http.ServerResponse, status: number, body: unknown) =>
     response.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
@@ -76,10 +78,11 @@ export async function startFakeRegistry(options: { port?: number } = {}) {
       return;
     }
     requests.push({ path: `${url.pathname}${url.search}`, at: Date.now() });
-    if (mode === 'down') return json(response, 503, { error: 'Service unavailable' });
-    if (mode === 'garbage')
+    const currentMode = requests.length > modeFrom ? mode : 'ok';
+    if (currentMode === 'down') return json(response, 503, { error: 'Service unavailable' });
+    if (currentMode === 'garbage')
       return response.writeHead(200, { 'content-type': 'text/html' }).end('<html>maintenance</html>');
-    if (mode === 'rate-limited')
+    if (currentMode === 'rate-limited')
       return response.writeHead(429, { 'retry-after': '30', 'content-type': 'application/json' }).end('{}');
 
     const latest = /^\/v0\.1\/servers\/([^/]+)\/versions\/latest$/.exec(url.pathname);
@@ -134,8 +137,10 @@ export async function startFakeRegistry(options: { port?: number } = {}) {
     entries,
     files,
     requests,
-    setMode(next: RegistryMode) {
+    /** Answers in `next` mode from now on, or only after `afterRequests` more normal answers. */
+    setMode(next: RegistryMode, afterRequests = 0) {
       mode = next;
+      modeFrom = requests.length + afterRequests;
     },
     publish,
     close: () =>

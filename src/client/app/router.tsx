@@ -141,6 +141,13 @@ const adminRoutes: RouteObject[] = [
       (m) => m.AdminStoragePage,
     ),
   },
+  {
+    path: paths.adminRegistry.path,
+    element: lazyPage(
+      () => import('../routes/admin-registry.js'),
+      (m) => m.AdminRegistryPage,
+    ),
+  },
 ];
 
 export const routes: RouteObject[] = [

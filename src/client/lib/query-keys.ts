@@ -98,6 +98,11 @@ export const queryKeys = {
       kind?: HistoryKind | undefined;
     }) => ['/api/history', params] as const,
   },
+  imports: {
+    registrySync: () => ['/api/admin/registry-sync'] as const,
+    /** Every page of the waiting candidates. */
+    candidates: () => ['/api/admin/import-candidates'] as const,
+  },
   storage: {
     /** Every page of the admin's file table. */
     admin: () => ['/api/admin/storage'] as const,

@@ -110,3 +110,73 @@ export const importOriginSchema = z.object({
   fetchedAt: z.string(),
 });
 export type ImportOrigin = z.infer<typeof importOriginSchema>;
+
+/** The registry sync (admins): how often it runs, how it paces its requests, how far back it starts. */
+export const REGISTRY_SYNC_INTERVAL_MS = 60 * 60 * 1000;
+export const REGISTRY_SYNC_PAGE_SIZE = 100;
+/** A run reads at most this many pages; the next run goes on from the saved cursor. */
+export const REGISTRY_SYNC_MAX_PAGES = 50;
+/** The first run reads what changed in the registry this long before the sync was turned on. */
+export const REGISTRY_SYNC_FIRST_WINDOW_MS = 7 * 24 * 60 * 60 * 1000;
+export const IMPORT_CANDIDATES_PAGE_SIZE = 20;
+
+export const registrySyncCountsSchema = z.object({
+  pages: z.number().int(),
+  servers: z.number().int(),
+  /** New versions of listed servers queued as pending edits. */
+  editsQueued: z.number().int(),
+  candidatesAdded: z.number().int(),
+  candidatesUpdated: z.number().int(),
+  /** Servers left alone: older versions, deleted ones, a listing with an edit already waiting, unreadable entries. */
+  skipped: z.number().int(),
+});
+export type RegistrySyncCounts = z.infer<typeof registrySyncCountsSchema>;
+
+/** GET /api/admin/registry-sync. */
+export const registrySyncStatusSchema = z.object({
+  enabled: z.boolean(),
+  registryUrl: z.string(),
+  running: z.boolean(),
+  intervalMinutes: z.number().int(),
+  /** The registry's updatedAt the next run asks for changes after. */
+  updatedSince: z.string().nullable(),
+  lastRunAt: z.string().nullable(),
+  lastSuccessAt: z.string().nullable(),
+  lastError: z.string().nullable(),
+  lastCounts: registrySyncCountsSchema.nullable(),
+  candidatesWaiting: z.number().int(),
+});
+export type RegistrySyncStatus = z.infer<typeof registrySyncStatusSchema>;
+
+/** PUT /api/admin/registry-sync. */
+export const registrySyncSettingsSchema = z.strictObject({
+  enabled: z.boolean({ error: 'enabled must be true or false' }),
+});
+
+export const importCandidateSchema = z.object({
+  id: z.number().int(),
+  registryName: z.string(),
+  version: z.string(),
+  title: z.string(),
+  description: z.string(),
+  registryUpdatedAt: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type ImportCandidate = z.infer<typeof importCandidateSchema>;
+
+/** GET /api/admin/import-candidates: newest first; `nextBefore` asks for the next page. */
+export const importCandidateListSchema = z.object({
+  candidates: z.array(importCandidateSchema),
+  total: z.number().int(),
+  nextBefore: z.number().int().nullable(),
+});
+export type ImportCandidateList = z.infer<typeof importCandidateListSchema>;
+
+export const importCandidatesQuerySchema = z.object({
+  before: z.coerce
+    .number({ error: 'before must be a candidate id' })
+    .int('before must be a candidate id')
+    .positive('before must be a candidate id')
+    .max(Number.MAX_SAFE_INTEGER, 'before must be a candidate id')
+    .optional(),
+});

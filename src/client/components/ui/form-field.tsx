@@ -113,9 +113,10 @@ interface CheckboxFieldProps {
   onCheckedChange: (checked: boolean) => void;
   children: ReactNode;
   name?: string;
+  disabled?: boolean;
 }
 
-export function CheckboxField({ checked, onCheckedChange, children, name }: CheckboxFieldProps) {
+export function CheckboxField({ checked, onCheckedChange, children, name, disabled }: CheckboxFieldProps) {
   const id = useId();
   return (
     <div className="flex items-start gap-2.5">
@@ -124,8 +125,9 @@ export function CheckboxField({ checked, onCheckedChange, children, name }: Chec
         name={name}
         type="checkbox"
         checked={checked}
+        disabled={disabled}
         onChange={(event) => onCheckedChange(event.target.checked)}
-        className="mt-0.5 h-4 w-4 shrink-0 cursor-pointer rounded border-slate-300 accent-brand-600"
+        className="mt-0.5 h-4 w-4 shrink-0 cursor-pointer rounded border-slate-300 accent-brand-600 disabled:cursor-not-allowed"
       />
       <label htmlFor={id} className="text-sm text-slate-700">
         {children}

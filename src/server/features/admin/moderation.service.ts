@@ -1,5 +1,6 @@
 import type { AdminStats, AdminSubmission, AdminSubmissionList } from '../../../shared/api/admin.js';
 import type { AgentListingFields } from '../../../shared/api/submissions.js';
+import type { ImportsRepo } from '../imports/imports.repo.js';
 import type { Db, Executor } from '../../db/database.js';
 import type { UserRow } from '../../db/schema.js';
 import { conflict, notFound } from '../../errors.js';
@@ -36,6 +37,8 @@ export interface ModerationDeps {
   /** Cleared on every change of the public catalogue. */
   cache: ResponseCache;
   webhookEvents: WebhookEventsDeps;
+  /** An approved edit from the registry sync moves the listing's imported version. */
+  imports: ImportsRepo;
 }
 
 const NOTHING_WAITING = 'Nothing from this agent is waiting for review. It may have been decided already.';
@@ -240,6 +243,8 @@ export async function approveSubmission(deps: ModerationDeps, admin: UserRow, ag
         { agentId, kind: 'revision_approved', actor: 'admin', actorId: admin.id },
         trx,
       );
+      const registryVersion = (data as { registryVersion?: unknown }).registryVersion;
+      if (typeof registryVersion === 'string') await deps.imports.setVersion(agentId, registryVersion, trx);
       // The badge vouches for control of one repository: naming another one takes it away.
       const losesBadge = agent.verified === 1 && githubRepo !== agent.github_repo;
       if (losesBadge) {

@@ -162,22 +162,26 @@ export function createImportsRepo(db: Db) {
     },
 
     /**
-     * Takes the sync's lease when it is enabled and nobody holds it (several instances share one
-     * database); false when another run holds it or the sync is off.
+     * Takes the sync's lease when nobody holds it (several instances share one database), and, for
+     * the periodic run, only while the sync is on; false otherwise.
      */
-    async takeSyncLease(options: { now: string; leaseUntil: string }): Promise<boolean> {
+    async takeSyncLease(options: {
+      now: string;
+      leaseUntil: string;
+      onlyIfEnabled: boolean;
+    }): Promise<boolean> {
       await k
         .insertInto('registry_sync')
         .values({ id: SYNC_ROW_ID, enabled: 0 })
         .onConflict((oc) => oc.column('id').doNothing())
         .execute();
-      const result = await k
+      let query = k
         .updateTable('registry_sync')
         .set({ lease_until: options.leaseUntil })
         .where('id', '=', SYNC_ROW_ID)
-        .where('enabled', '=', 1)
-        .where((eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<', options.now)]))
-        .executeTakeFirst();
+        .where((eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<', options.now)]));
+      if (options.onlyIfEnabled) query = query.where('enabled', '=', 1);
+      const result = await query.executeTakeFirst();
       return Number(result.numUpdatedRows) === 1;
     },
 

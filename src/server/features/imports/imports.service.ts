@@ -58,7 +58,15 @@ export async function importDraft(
   userId: number,
   request: ImportRequest,
 ): Promise<ImportDraftResponse> {
-  const listing = await readImportSource(deps.registry, request);
+  return createImportedDraft(deps, userId, await readImportSource(deps.registry, request));
+}
+
+/** A draft of what a source said, unless a listing has it already. */
+export async function createImportedDraft(
+  deps: ImportsDeps,
+  userId: number,
+  listing: ImportedListing,
+): Promise<ImportDraftResponse> {
   await refuseDuplicate(deps, listing);
 
   const fetchedAt = nowIso();

@@ -6,9 +6,10 @@ const links = [
   { to: paths.adminDashboard.href(), label: 'Dashboard' },
   { to: paths.adminCategories.href(), label: 'Categories' },
   { to: paths.adminStorage.href(), label: 'Storage' },
+  { to: paths.adminRegistry.href(), label: 'MCP registry' },
 ];
 
-/** Moves between the three admin pages. */
+/** Moves between the admin pages. */
 export function AdminNav() {
   return (
     <nav aria-label="Admin" className="flex flex-wrap gap-1.5">
