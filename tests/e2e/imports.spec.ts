@@ -113,8 +113,10 @@ for (const screen of screens) {
     await expect(page.getByRole('heading', { name: 'MCP registry', level: 1 })).toBeVisible();
 
     const sync = page.getByRole('region', { name: 'Sync with the MCP registry' });
-    await sync.getByRole('checkbox', { name: 'Sync periodically' }).check();
-    await expect(sync.getByRole('checkbox', { name: 'Sync periodically' })).toBeChecked();
+    const periodic = sync.getByRole('checkbox', { name: 'Sync periodically' });
+    await expect(periodic).toBeEnabled();
+    await periodic.click();
+    await expect(periodic).toBeChecked();
     await sync.getByRole('button', { name: 'Sync now' }).click();
     await expect(sync.getByText(/servers? read, /)).toBeVisible({ timeout: 15_000 });
     await expect(sync.getByRole('button', { name: 'Sync now' })).toBeEnabled();
@@ -128,12 +130,17 @@ for (const screen of screens) {
     await candidates.getByRole('button', { name: `Start a draft of ${title}` }).click();
     await expect(page.getByRole('heading', { name: 'Describe your agent' })).toBeVisible();
     await expect(page.getByLabel('Name')).toHaveValue(title);
-    await sync.page().goto('/admin/registry');
+    await page.goto('/admin/registry');
     await expect(page.getByRole('list', { name: 'Candidates' }).getByText(title)).toBeHidden();
     // Left on for no other test: the sync is off again.
-    await page
-      .getByRole('region', { name: 'Sync with the MCP registry' })
-      .getByRole('checkbox', { name: 'Sync periodically' })
-      .uncheck();
+    await periodic.click();
+    await expect(periodic).not.toBeChecked();
+    await expect
+      .poll(
+        async () =>
+          ((await (await page.request.get('/api/admin/registry-sync')).json()) as { enabled: boolean })
+            .enabled,
+      )
+      .toBe(false);
   });
 }

@@ -33,6 +33,8 @@ export function useSetSyncEnabled() {
     mutationFn: (enabled: boolean) =>
       request<RegistrySyncStatus>('/api/admin/registry-sync', { method: 'PUT', body: { enabled } }),
     onMutate: (enabled) => {
+      // A read under way would put the old value back.
+      void queryClient.cancelQueries({ queryKey: queryKeys.imports.registrySync() });
       queryClient.setQueryData<RegistrySyncStatus>(queryKeys.imports.registrySync(), (status) =>
         status ? { ...status, enabled } : status,
       );
