@@ -7,6 +7,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
 import {
   jsonSchemaTransform,
+  jsonSchemaTransformObject,
   serializerCompiler,
   validatorCompiler,
   type ZodTypeProvider,
@@ -51,6 +52,7 @@ import mcpRoutes from './features/mcp/mcp.routes.js';
 import feedsRoutes from './features/feeds/feeds.routes.js';
 import webhooksRoutes from './features/webhooks/webhooks.routes.js';
 import importsRoutes from './features/imports/imports.routes.js';
+import { apiTags, withExamples } from './http/api-docs.js';
 import registrySyncRoutes from './features/imports/registry-sync.routes.js';
 import { RegistrySync } from './features/imports/registry-sync.js';
 import { WebhookDispatcher } from './features/webhooks/webhook-dispatcher.js';
@@ -250,8 +252,10 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
         description: 'The web directory and reputation platform for AI agents.',
         version: '1.0.0',
       },
+      tags: apiTags,
     },
     transform: jsonSchemaTransform,
+    transformObject: (document) => withExamples(jsonSchemaTransformObject(document)),
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());

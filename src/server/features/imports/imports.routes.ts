@@ -14,7 +14,7 @@ const importsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/drafts/import',
     {
       schema: {
-        tags: ['drafts'],
+        tags: ['imports'],
         summary: 'Start a draft from the MCP registry, a server.json or an A2A agent card',
         description:
           'Fills the draft’s fields from the source and records where each came from (`provenance`). ' +

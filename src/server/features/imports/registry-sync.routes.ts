@@ -29,7 +29,7 @@ const registrySyncRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/admin/registry-sync',
     {
       schema: {
-        tags: ['admin'],
+        tags: ['imports'],
         summary: 'The MCP registry sync: on or off, its last run, the candidates waiting',
         response: { 200: registrySyncStatusSchema, ...errors },
       },
@@ -41,7 +41,7 @@ const registrySyncRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/admin/registry-sync',
     {
       schema: {
-        tags: ['admin'],
+        tags: ['imports'],
         summary: 'Turn the periodic registry sync on or off',
         body: registrySyncSettingsSchema,
         response: { 200: registrySyncStatusSchema, ...errors },
@@ -57,7 +57,7 @@ const registrySyncRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/admin/registry-sync/run',
     {
       schema: {
-        tags: ['admin'],
+        tags: ['imports'],
         summary: 'Start a sync run now (202); it goes on in the background, GET shows when it ends',
         response: { 202: registrySyncStatusSchema, ...errors },
       },
@@ -72,7 +72,7 @@ const registrySyncRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/admin/import-candidates',
     {
       schema: {
-        tags: ['admin'],
+        tags: ['imports'],
         summary: 'Servers new in the registry, waiting for an admin, newest first',
         querystring: importCandidatesQuerySchema,
         response: { 200: importCandidateListSchema, ...errors },
@@ -85,7 +85,7 @@ const registrySyncRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/admin/import-candidates/:id/dismiss',
     {
       schema: {
-        tags: ['admin'],
+        tags: ['imports'],
         summary: 'Leave a candidate out (a later version does not bring it back)',
         params: idParamsSchema,
         response: { 204: z.null(), ...errors },
@@ -101,7 +101,7 @@ const registrySyncRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/admin/import-candidates/:id/draft',
     {
       schema: {
-        tags: ['admin'],
+        tags: ['imports'],
         summary: 'Start a draft of a candidate, filled from the registry, to complete and submit',
         params: idParamsSchema,
         response: { 201: importDraftResponseSchema, ...errors },
