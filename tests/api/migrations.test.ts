@@ -10,13 +10,21 @@ import { webhooksMigration } from '../../src/server/db/migrations/0009-webhooks.
 import { importsMigration } from '../../src/server/db/migrations/0010-imports.js';
 import type { AgentListResponse } from '../../src/shared/api/agents.js';
 import { factories } from '../support/factories.js';
+import { createPostgresDatabase } from '../support/postgres-schema.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
 
 let t: TestApp;
+let ownDatabase: Awaited<ReturnType<typeof createPostgresDatabase>> | null = null;
 beforeAll(async () => {
-  t = await createTestApp();
+  // This file undoes migrations (drops tables): on PostgreSQL in a database no other file migrates in.
+  const postgresUrl = process.env.TEST_DATABASE_URL;
+  if (postgresUrl) ownDatabase = await createPostgresDatabase(postgresUrl, 'migrations');
+  t = await createTestApp(ownDatabase ? { DATABASE_URL: ownDatabase.databaseUrl } : {});
 });
-afterAll(() => t.close());
+afterAll(async () => {
+  await t.close();
+  await ownDatabase?.drop();
+});
 
 it('an existing database with a repository listed twice migrates, keeping the older listing’s key', async () => {
   const f = factories(t.app);
