@@ -90,7 +90,10 @@ async function getJson(deps: RegistryDeps, url: string, notFound: string): Promi
     text = await response.text();
   } catch (error) {
     const why = error instanceof OutboundRefusal ? error.message : 'no connection';
-    throw new RegistryError('unreachable', `The MCP registry could not be reached (${why}).`);
+    throw new RegistryError(
+      'unreachable',
+      `The MCP registry could not be reached (${why}). Please try again later.`,
+    );
   }
   if (response.status === 404) throw new RegistryError('not_found', notFound);
   if (response.status === 429) {

@@ -251,7 +251,9 @@ export async function getSyncStatus(
   options: { running: boolean },
 ): Promise<RegistrySyncStatus> {
   const state = await deps.imports.findSyncState();
-  const counts = state.last_counts ? registrySyncCountsSchema.safeParse(JSON.parse(state.last_counts)) : null;
+  const counts = state.last_counts
+    ? registrySyncCountsSchema.safeParse(parseJsonObject(state.last_counts))
+    : null;
   return {
     enabled: state.enabled === 1,
     registryUrl: deps.registry.registryUrl,

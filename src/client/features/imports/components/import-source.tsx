@@ -184,7 +184,7 @@ export function ImportSource({ onImported }: { onImported: (draft: ImportDraftRe
       className="rounded-xl border border-slate-200 bg-white px-4 py-5 sm:px-6"
     >
       <div className="flex items-start gap-3">
-        <Download className="mt-0.5 h-6 w-6 shrink-0 text-slate-900" aria-hidden="true" />
+        <Download className="mt-0.5 hidden h-6 w-6 shrink-0 text-slate-900 sm:block" aria-hidden="true" />
         <div className="min-w-0 flex-1 space-y-4">
           <div>
             <h3 id="import-source-title" className="font-medium text-slate-900">
