@@ -5,6 +5,7 @@ import { Kysely, PostgresDialect, SqliteDialect, type Transaction } from 'kysely
 import pg from 'pg';
 import type { Config } from '../config.js';
 import type { Database } from './schema.js';
+import { withStatementCache } from './statement-cache.js';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -55,6 +56,8 @@ export function createDb(database: Config['database']): Db {
   // 16 MiB of page cache: the hot indexes fit, and the process stays well under its memory budget.
   sqlite.pragma('cache_size = -16384');
   sqlite.pragma('temp_store = MEMORY');
-  const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  const kysely = new Kysely<Database>({
+    dialect: new SqliteDialect({ database: withStatementCache(sqlite) }),
+  });
   return { kysely, dialect: 'sqlite', close: () => kysely.destroy() };
 }

@@ -2,6 +2,7 @@ import type { SelectQueryBuilder } from 'kysely';
 import type { AgentListQuery, AgentSort } from '../../../shared/api/agents.js';
 import type { Db, Executor } from '../../db/database.js';
 import type { Database } from '../../db/schema.js';
+import { preparedQuery } from '../../db/prepared-query.js';
 
 /** The columns a listing card needs (agents joined with categories). */
 export const agentSummaryColumns = [
@@ -65,6 +66,48 @@ export type ListingFilters = Pick<AgentListQuery, 'verified' | 'pricing' | 'heal
 const FAILING = ['down', 'non_conformant'] as const;
 const ANSWERING = ['up', 'degraded', 'needs_auth'] as const;
 
+/** Which filters a listing has: they decide its SQL, so a prepared listing query is kept per shape. */
+interface ListingShape {
+  category: boolean;
+  verified: boolean;
+  pricing: boolean;
+  health?: NonNullable<ListingFilters['health']>;
+}
+interface ListingValues extends Record<string, unknown> {
+  categoryId?: number;
+  verified?: number;
+  pricing?: ListingFilters['pricing'];
+}
+interface PageValues extends ListingValues {
+  limit: number;
+  offset: number;
+}
+
+function listingShape(filters: ListingFilters): ListingShape {
+  return {
+    category: filters.categoryId !== undefined,
+    verified: filters.verified !== undefined,
+    pricing: filters.pricing !== undefined,
+    ...(filters.health !== undefined ? { health: filters.health } : {}),
+  };
+}
+
+function listingValues(filters: ListingFilters): ListingValues {
+  return {
+    categoryId: filters.categoryId,
+    verified: filters.verified === undefined ? undefined : filters.verified ? 1 : 0,
+    pricing: filters.pricing,
+  };
+}
+
+/** An agent with its category and owner, as the detail and the feeds read it. */
+function detailQuery(trx: Executor) {
+  return trx
+    .selectFrom('agents')
+    .innerJoin('categories', 'categories.id', 'agents.category_id')
+    .leftJoin('users', 'users.id', 'agents.owner_id');
+}
+
 export function createAgentsRepo(db: Db) {
   const k = db.kysely;
 
@@ -84,16 +127,37 @@ export function createAgentsRepo(db: Db) {
   }
 
   function filtered(filters: ListingFilters) {
-    let query = k
+    return narrowed(k, listingShape(filters), listingValues(filters));
+  }
+
+  /** Published agents narrowed by the filters present in `shape`, to the values given (or stand-ins). */
+  function narrowed(trx: Executor, shape: ListingShape, values: ListingValues) {
+    let query = trx
       .selectFrom('agents')
       .innerJoin('categories', 'categories.id', 'agents.category_id')
       .where('agents.status', '=', 'published');
-    if (filters.categoryId !== undefined) query = query.where('agents.category_id', '=', filters.categoryId);
-    if (filters.verified !== undefined) query = query.where('agents.verified', '=', filters.verified ? 1 : 0);
-    if (filters.pricing !== undefined) query = query.where('agents.pricing', '=', filters.pricing);
-    if (filters.health !== undefined) query = query.where('agents.id', 'in', idsByHealth(filters.health));
+    if (shape.category) query = query.where('agents.category_id', '=', values.categoryId!);
+    if (shape.verified) query = query.where('agents.verified', '=', values.verified!);
+    if (shape.pricing) query = query.where('agents.pricing', '=', values.pricing!);
+    if (shape.health) query = query.where('agents.id', 'in', idsByHealth(shape.health));
     return query;
   }
+
+  const listingPage = preparedQuery(k, (shape: ListingShape & { sort: AgentSort }, values: PageValues) =>
+    orderBy(narrowed(k, shape, values) as AgentSelect, shape.sort)
+      .select(agentSummaryColumns)
+      .limit(values.limit)
+      .offset(values.offset),
+  );
+  const listingCount = preparedQuery(k, (shape: ListingShape, values: ListingValues) =>
+    narrowed(k, shape, values).select((eb) => eb.fn.countAll<number>().as('count')),
+  );
+  const detailById = preparedQuery(k, (_: null, values: { id: number }) =>
+    detailQuery(k).where('agents.id', '=', values.id).select(agentDetailColumns),
+  );
+  const detailBySlug = preparedQuery(k, (_: null, values: { slug: string }) =>
+    detailQuery(k).where('agents.slug', '=', values.slug).select(agentDetailColumns),
+  );
 
   /** Agents whose probed endpoints all answer (up), or of which one fails (down). */
   function idsByHealth(health: NonNullable<ListingFilters['health']>) {
@@ -121,9 +185,17 @@ export function createAgentsRepo(db: Db) {
       limit: number;
       offset: number;
     }) {
-      let query = filtered(options.filters) as AgentSelect;
-      if (options.ids)
-        query = query.where('agents.id', 'in', options.ids.length > 0 ? [...options.ids] : [-1]);
+      const { filters, sort, limit, offset } = options;
+      if (!options.ids)
+        return listingPage.execute(
+          { ...listingShape(filters), sort },
+          { ...listingValues(filters), limit, offset },
+        );
+      const query = filtered(filters).where(
+        'agents.id',
+        'in',
+        options.ids.length > 0 ? [...options.ids] : [-1],
+      ) as AgentSelect;
       return orderBy(query, options.sort)
         .select(agentSummaryColumns)
         .limit(options.limit)
@@ -159,20 +231,24 @@ export function createAgentsRepo(db: Db) {
 
     /** Counts a filtered listing; only used where no maintained counter answers the question. */
     async countFiltered(filters: ListingFilters) {
-      const row = await filtered(filters)
-        .select((eb) => eb.fn.countAll<number>().as('count'))
-        .executeTakeFirstOrThrow();
-      return Number(row.count);
+      const [row] = await listingCount.execute(listingShape(filters), listingValues(filters));
+      return Number(row!.count);
     },
 
     async findDetail(where: { id: number } | { slug: string }, trx: Executor = k) {
-      let query = trx
-        .selectFrom('agents')
-        .innerJoin('categories', 'categories.id', 'agents.category_id')
-        .leftJoin('users', 'users.id', 'agents.owner_id');
-      query =
-        'id' in where ? query.where('agents.id', '=', where.id) : query.where('agents.slug', '=', where.slug);
-      const row = await query.select(agentDetailColumns).executeTakeFirst();
+      if (trx !== k) {
+        const query = detailQuery(trx);
+        const row = await (
+          'id' in where
+            ? query.where('agents.id', '=', where.id)
+            : query.where('agents.slug', '=', where.slug)
+        )
+          .select(agentDetailColumns)
+          .executeTakeFirst();
+        return row ?? null;
+      }
+      const [row] =
+        'id' in where ? await detailById.execute(null, where) : await detailBySlug.execute(null, where);
       return row ?? null;
     },
 

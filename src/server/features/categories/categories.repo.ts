@@ -1,8 +1,12 @@
 import type { Db, Executor } from '../../db/database.js';
 import type { CategoriesTable } from '../../db/schema.js';
+import { preparedQuery } from '../../db/prepared-query.js';
 
 export function createCategoriesRepo(db: Db) {
   const k = db.kysely;
+  const categoryBySlug = preparedQuery(k, (_: null, values: { slug: string }) =>
+    k.selectFrom('categories').selectAll().where('slug', '=', values.slug),
+  );
 
   /** Categories in position order, with how many agents of any status each holds. */
   const withTotals = (trx: Executor) =>
@@ -51,6 +55,7 @@ export function createCategoriesRepo(db: Db) {
     },
 
     async findBySlug(slug: string, trx: Executor = k) {
+      if (trx === k) return (await categoryBySlug.execute(null, { slug }))[0] ?? null;
       return (
         (await trx.selectFrom('categories').selectAll().where('slug', '=', slug).executeTakeFirst()) ?? null
       );

@@ -2,7 +2,14 @@ import type { ReviewSort } from '../../../shared/api/reviews.js';
 import type { Db, Executor } from '../../db/database.js';
 import type { Insertable } from 'kysely';
 import type { ReviewsTable } from '../../db/schema.js';
+import { preparedQuery } from '../../db/prepared-query.js';
 import { PUBLIC_NAME_COLUMNS } from '../users/public-name.js';
+
+interface ReviewPageValues extends Record<string, unknown> {
+  agentId: number;
+  limit: number;
+  offset: number;
+}
 
 export function createReviewsRepo(db: Db) {
   const k = db.kysely;
@@ -25,6 +32,28 @@ export function createReviewsRepo(db: Db) {
         'reviews.updated_at',
         ...PUBLIC_NAME_COLUMNS,
       ]);
+
+  function pageOf(trx: Executor, sort: ReviewSort, values: ReviewPageValues) {
+    let query = withAuthor(trx).where('reviews.agent_id', '=', values.agentId);
+    switch (sort) {
+      case 'newest':
+        query = query.orderBy('reviews.created_at', 'desc');
+        break;
+      case 'highest':
+        query = query.orderBy('reviews.rating', 'desc').orderBy('reviews.created_at', 'desc');
+        break;
+      case 'lowest':
+        query = query.orderBy('reviews.rating', 'asc').orderBy('reviews.created_at', 'desc');
+        break;
+      case 'helpful':
+        query = query.orderBy('reviews.helpful_count', 'desc').orderBy('reviews.created_at', 'desc');
+        break;
+    }
+    return query.orderBy('reviews.id', 'desc').limit(values.limit).offset(values.offset);
+  }
+  const reviewsPage = preparedQuery(k, (sort: ReviewSort, values: ReviewPageValues) =>
+    pageOf(k, sort, values),
+  );
 
   return {
     async findById(id: number, trx: Executor = k) {
@@ -55,22 +84,9 @@ export function createReviewsRepo(db: Db) {
       options: { agentId: number; sort: ReviewSort; limit: number; offset: number },
       trx: Executor = k,
     ) {
-      let query = withAuthor(trx).where('reviews.agent_id', '=', options.agentId);
-      switch (options.sort) {
-        case 'newest':
-          query = query.orderBy('reviews.created_at', 'desc');
-          break;
-        case 'highest':
-          query = query.orderBy('reviews.rating', 'desc').orderBy('reviews.created_at', 'desc');
-          break;
-        case 'lowest':
-          query = query.orderBy('reviews.rating', 'asc').orderBy('reviews.created_at', 'desc');
-          break;
-        case 'helpful':
-          query = query.orderBy('reviews.helpful_count', 'desc').orderBy('reviews.created_at', 'desc');
-          break;
-      }
-      return query.orderBy('reviews.id', 'desc').limit(options.limit).offset(options.offset).execute();
+      const { sort, ...values } = options;
+      if (trx === k) return reviewsPage.execute(sort, values);
+      return pageOf(trx, sort, values).execute();
     },
 
     async insert(values: Insertable<ReviewsTable>, trx: Executor = k): Promise<number> {
