@@ -138,13 +138,18 @@ describe.each([
     expect(ratingSeenAfter).toBeLessThan(OTHERS_SEE_WRITES_WITHIN_MS);
   });
 
-  it('a write drops only the answers it changed: other agents stay cached', async () => {
+  it('a write drops only the answers it changed: other agents and other listings stay cached', async () => {
     const f = factories(b.app);
-    const reviewed = await f.createAgent();
-    const untouched = await f.createAgent();
+    const reviewed = await f.createAgent({ category: await f.createCategory() });
+    const otherCategory = await f.createCategory();
+    const untouched = await f.createAgent({ category: otherCategory });
     const untouchedPath = `/api/agents/${untouched.slug}`;
     const untouchedReviews = `/api/agents/${untouched.id}/reviews?page=1&limit=5`;
-    for (const path of [untouchedPath, untouchedReviews]) await anonymous(b, path);
+    // Another category's listings, ordered by rating or by date, do not show the reviewed agent.
+    const otherListings = ['rating', 'newest'].map(
+      (sort) => `/api/agents?category=${otherCategory.slug}&sort=${sort}`,
+    );
+    for (const path of [untouchedPath, untouchedReviews, ...otherListings]) await anonymous(b, path);
 
     const writer = browserOf((await signUpPerson(a)).cookie);
     await writer.call(a, 'POST', '/api/favorites', { agentId: reviewed.id });
@@ -152,8 +157,8 @@ describe.each([
     expect((await writer.call(a, 'POST', `/api/agents/${reviewed.id}/reviews`, review)).status).toBe(201);
     // Past the settling of the listings, the other agent's answers are still the cached ones.
     await new Promise((resolve) => setTimeout(resolve, SETTLE_MS + 200));
-    expect(b.app.responseCache.get(untouchedPath)).toBeDefined();
-    expect(b.app.responseCache.get(untouchedReviews)).toBeDefined();
+    for (const path of [untouchedPath, untouchedReviews, ...otherListings])
+      expect(b.app.responseCache.get(path), path).toBeDefined();
   });
 
   it('a listing approved on one instance is found by search there at once, everywhere within a second', async () => {

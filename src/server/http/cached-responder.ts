@@ -54,8 +54,8 @@ export function createCachedResponder(cache: ResponseCache, options: { https: bo
       let encoding: string | undefined;
       const accepted = request.headers['accept-encoding'];
       if (accepted && /\bgzip\b/.test(accepted) && entry.body.length >= COMPRESS_THRESHOLD_BYTES) {
-        entry.gzip ??= gzipSync(entry.body);
-        body = entry.gzip;
+        if (!entry.gzip) cache.keepGzip(request.url, entry, gzipSync(entry.body));
+        body = entry.gzip!;
         encoding = 'gzip';
       }
       const requestId = requestIdFor(request.headers);

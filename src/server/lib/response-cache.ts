@@ -12,20 +12,54 @@ export interface CacheEntry {
   readonly tags: readonly string[];
   /** The invalidation clock when the answer was computed: it is stale if a tag moved past it. */
   readonly computedAt: number;
-  /** The body gzipped, made the first time a client that accepts gzip asks for it. */
+  /** The body gzipped, made the first time a client that accepts gzip asks for it (keepGzip). */
   gzip?: Buffer;
 }
 
+/** Listing orders that counters move at every review: a new rating changes the score and the count. */
+const ORDERS_MOVED_BY_RATINGS = ['rating', 'reviews'] as const;
+
 /** The tags a cached answer can carry; a write names the same tags to drop what it changed. */
 export const cacheTags = {
-  /** Every listing, search and home answer: they order and count by ratings, favorites and categories. */
+  /** Every listing, search and home answer: which agents are listed, their texts and categories. */
   listings: 'listings',
   /** The category list and the filter options (counts per category, pricing, tags). */
   categories: 'categories',
   agent: (agentId: number) => `agent:${agentId}`,
   reviews: (agentId: number) => `reviews:${agentId}`,
   category: (categorySlug: string) => `category:${categorySlug}`,
-} as const;
+  /** A listing showing this agent's card: its rating, score and favorites. */
+  listed: (agentId: number) => `listed:${agentId}`,
+  /** A listing ordered by `sort`, of one category or of all (`*`). */
+  ranking: (sort: string, categorySlug?: string) => `ranking:${sort}:${categorySlug ?? '*'}`,
+  /** What a listing page shows: the agents on it and, for an order ratings move, that order. */
+  listingPage(agentIds: Iterable<number>, order: { sort: string; categorySlug?: string }): string[] {
+    const tags = [cacheTags.listings];
+    if ((ORDERS_MOVED_BY_RATINGS as readonly string[]).includes(order.sort))
+      tags.push(cacheTags.ranking(order.sort, order.categorySlug));
+    for (const agentId of new Set(agentIds)) tags.push(cacheTags.listed(agentId));
+    return tags;
+  },
+  /** A rating given, changed or taken back: the orders by rating and by reviews, in its category and in all. */
+  rankingsMovedByRating(categorySlug: string): string[] {
+    return ORDERS_MOVED_BY_RATINGS.flatMap((sort) => [
+      cacheTags.ranking(sort, categorySlug),
+      cacheTags.ranking(sort),
+    ]);
+  },
+};
+
+/**
+ * What the held answers may weigh. The catalogue's long tail (every agent, category, sort, page and
+ * search) is far larger than any cache; this keeps the most recently read part, about 10,000
+ * listings' worth, inside the process's memory budget (`npm run bench`, peak RSS).
+ */
+const DEFAULT_MAX_BYTES = 48 * 1024 * 1024;
+
+/** An entry's bytes: its key and bodies, and a fixed share for the Map, the entry and its tags. */
+function weightOf(key: string, entry: CacheEntry): number {
+  return key.length + entry.body.length + (entry.gzip?.length ?? 0) + 64 + 24 * entry.tags.length;
+}
 
 /** How long a soft change (touch) may stay unseen by other visitors: well inside the promised 1 s. */
 export const SETTLE_MS = 300;
@@ -43,13 +77,15 @@ export class ResponseCache {
   private pendingTags = new Set<string>();
   private settleTimer: NodeJS.Timeout | undefined;
 
-  private readonly maxEntries: number;
+  /** What the held answers weigh, plain and gzipped, against maxBytes. */
+  private bytes = 0;
+  private readonly maxBytes: number;
   private readonly ttlMs: number;
   /** false turns caching off (RESPONSE_CACHE=off): every read is computed, for benchmarks of that path. */
   private readonly enabled: boolean;
 
-  constructor(options: { maxEntries?: number; ttlMs?: number; enabled?: boolean } = {}) {
-    this.maxEntries = options.maxEntries ?? 5000;
+  constructor(options: { maxBytes?: number; ttlMs?: number; enabled?: boolean } = {}) {
+    this.maxBytes = options.maxBytes ?? DEFAULT_MAX_BYTES;
     this.ttlMs = options.ttlMs ?? 30_000;
     this.enabled = options.enabled ?? true;
   }
@@ -68,7 +104,7 @@ export class ResponseCache {
     const entry = this.entries.get(key);
     if (!entry) return undefined;
     if (entry.expiresAt < Date.now() || this.isStale(entry.computedAt, entry.tags)) {
-      this.entries.delete(key);
+      this.drop(key, entry);
       return undefined;
     }
     // Re-insert to keep the Map in least-recently-used order.
@@ -80,11 +116,39 @@ export class ResponseCache {
   /** Stores an answer computed from the data as of `computedAt`, unless a write to its tags came since. */
   set(key: string, body: string, tags: readonly string[], computedAt: number): void {
     if (!this.enabled || this.isStale(computedAt, tags)) return;
-    if (this.entries.size >= this.maxEntries) {
-      const oldest = this.entries.keys().next().value;
-      if (oldest !== undefined) this.entries.delete(oldest);
+    const replaced = this.entries.get(key);
+    if (replaced) this.drop(key, replaced);
+    const entry = { body, tags, computedAt, expiresAt: Date.now() + this.ttlMs };
+    this.entries.set(key, entry);
+    this.bytes += weightOf(key, entry);
+    this.evictPastBudget();
+  }
+
+  /** Keeps a gzipped copy of an entry's body, counted against the budget like the body. */
+  keepGzip(key: string, entry: CacheEntry, gzip: Buffer): void {
+    if (entry.gzip) return;
+    entry.gzip = gzip;
+    if (this.entries.get(key) !== entry) return;
+    this.bytes += gzip.length;
+    this.evictPastBudget();
+  }
+
+  /** What the held answers weigh, in bytes. */
+  get sizeInBytes(): number {
+    return this.bytes;
+  }
+
+  private evictPastBudget(): void {
+    for (const [oldest, entry] of this.entries) {
+      if (this.bytes <= this.maxBytes) return;
+      this.drop(oldest, entry);
     }
-    this.entries.set(key, { body, tags, computedAt, expiresAt: Date.now() + this.ttlMs });
+  }
+
+  private drop(key: string, entry: CacheEntry): void {
+    if (this.entries.get(key) !== entry) return;
+    this.entries.delete(key);
+    this.bytes -= weightOf(key, entry);
   }
 
   /** Drops the answers with these tags (every answer when none are given) and tells other instances. */
@@ -118,6 +182,7 @@ export class ResponseCache {
     if (tags === null) {
       this.everythingInvalidatedAt = this.clock;
       this.entries.clear();
+      this.bytes = 0;
       return;
     }
     for (const tag of tags) this.tagInvalidatedAt.set(tag, this.clock);

@@ -18,7 +18,10 @@ import {
   getAgentForViewer,
   getHome,
   listAgents,
+  listingOrder,
 } from './agents.service.js';
+
+const idsOf = (agents: ReadonlyArray<{ id: number }>) => agents.map((agent) => agent.id);
 
 const agentsRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps = app.services.agents;
@@ -34,10 +37,11 @@ const agentsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     (request, reply) =>
-      cachedJson(request, reply, async () => ({
-        body: await listAgents(deps, request.query),
-        tags: [cacheTags.listings],
-      })),
+      cachedJson(request, reply, async () => {
+        const body = await listAgents(deps, request.query);
+        const order = { sort: listingOrder(request.query), categorySlug: request.query.category };
+        return { body, tags: cacheTags.listingPage(idsOf(body.agents), order) };
+      }),
   );
 
   app.get(
@@ -88,10 +92,11 @@ const agentsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     (request, reply) =>
-      cachedJson(request, reply, async () => ({
-        body: await getHome(deps, { verifiedOnly: request.query.verified === 'true' }),
-        tags: [cacheTags.listings],
-      })),
+      cachedJson(request, reply, async () => {
+        const body = await getHome(deps, { verifiedOnly: request.query.verified === 'true' });
+        const shown = [body.featured, body.topRated, body.trending, body.newest].flatMap(idsOf);
+        return { body, tags: cacheTags.listingPage(shown, { sort: 'rating' }) };
+      }),
   );
 };
 

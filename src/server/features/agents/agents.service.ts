@@ -147,6 +147,12 @@ const TRENDING_WINDOW_DAYS = 7;
 const TRENDING_HALF_LIFE_DAYS = 3;
 const FAVORITE_WEIGHT = 3;
 
+/** The order listAgents answers in: the one asked for, else relevance for a search, else rating. */
+export function listingOrder(query: Pick<AgentListQuery, 'sort' | 'q'>): AgentSort | 'relevance' {
+  if (query.sort) return query.sort;
+  return query.q && searchTerms(query.q).length > 0 ? 'relevance' : 'rating';
+}
+
 /** GET /api/agents: filters, search and sort over published agents. */
 export async function listAgents(deps: AgentsServiceDeps, query: AgentListQuery): Promise<AgentListResponse> {
   const empty = { agents: [], totalCount: 0, totalPages: 0, currentPage: query.page };

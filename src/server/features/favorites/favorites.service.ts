@@ -71,11 +71,11 @@ export async function addFavorite(deps: FavoritesDeps, user: UserRow, agentId: n
 }
 
 /**
- * A favorite moves a counter shown on the agent's page and in listings: they settle within a second
- * instead of emptying the cache (docs/decisions/0014-targeted-cache-invalidation.md).
+ * A favorite moves a counter shown on the agent's page and on the listing cards showing it: those
+ * answers settle within a second, and no other listing moves (docs/decisions/0014).
  */
 function countersOf(agentId: number) {
-  return [cacheTags.agent(agentId), cacheTags.listings];
+  return [cacheTags.agent(agentId), cacheTags.listed(agentId)];
 }
 
 export async function updateFavorite(

@@ -31,17 +31,23 @@ async function loadReview(deps: ReviewWritesDeps, id: number) {
 }
 
 /**
- * The agent's reviews (and, when the rating moved, its page) are dropped at once; listings order and
- * show ratings, and settle within a second (docs/decisions/0014-targeted-cache-invalidation.md).
+ * The agent's reviews (and, when the rating moved, its page) are dropped at once; the listing cards
+ * showing it and the orders by rating and by reviews of its category settle within a second
+ * (docs/decisions/0014-targeted-cache-invalidation.md).
  */
-function afterWrite(
+async function afterWrite(
   deps: ReviewWritesDeps,
   change: { agentId: number; ratingMoved: boolean },
   notices: Array<{ userId: number; notification: Notification }>,
 ) {
   if (change.ratingMoved) {
     deps.cache.invalidate([cacheTags.reviews(change.agentId), cacheTags.agent(change.agentId)]);
-    deps.cache.touch([cacheTags.listings]);
+    const agent = await deps.agents.findDetail({ id: change.agentId });
+    deps.cache.touch(
+      agent
+        ? [cacheTags.listed(change.agentId), ...cacheTags.rankingsMovedByRating(agent.category_slug)]
+        : [cacheTags.listings],
+    );
   } else {
     deps.cache.invalidate([cacheTags.reviews(change.agentId)]);
   }
@@ -115,7 +121,7 @@ export async function createReview(
       }
       throw error;
     });
-  afterWrite(deps, { agentId, ratingMoved: true }, notice ? [notice] : []);
+  await afterWrite(deps, { agentId, ratingMoved: true }, notice ? [notice] : []);
   return presentReview((await deps.reviews.findById(reviewId))!);
 }
 
@@ -156,7 +162,7 @@ export async function updateReview(
         data: { review: presentReview((await deps.reviews.findById(reviewId, trx))!) },
       });
   });
-  afterWrite(
+  await afterWrite(
     deps,
     { agentId: review.agent_id, ratingMoved: input.rating !== undefined && input.rating !== review.rating },
     [],
@@ -176,7 +182,7 @@ export async function deleteReview(deps: ReviewWritesDeps, user: UserRow, review
       trx,
     );
   });
-  afterWrite(deps, { agentId: review.agent_id, ratingMoved: true }, []);
+  await afterWrite(deps, { agentId: review.agent_id, ratingMoved: true }, []);
 }
 
 /** The agent's owner answers a review, once. */
@@ -201,7 +207,7 @@ export async function replyToReview(
       link: `/agents/${agent.slug}#reviews`,
     });
   });
-  afterWrite(deps, { agentId: review.agent_id, ratingMoved: false }, [
+  await afterWrite(deps, { agentId: review.agent_id, ratingMoved: false }, [
     { userId: review.user_id, notification: notice },
   ]);
   return presentReview((await deps.reviews.findById(reviewId))!);
@@ -216,7 +222,7 @@ export async function voteHelpful(deps: ReviewWritesDeps, user: UserRow, reviewI
       throw conflict('You already found this review helpful.');
     return deps.reviews.incrementHelpful(reviewId, trx);
   });
-  afterWrite(deps, { agentId: review.agent_id, ratingMoved: false }, []);
+  await afterWrite(deps, { agentId: review.agent_id, ratingMoved: false }, []);
   return { helpfulCount, votedHelpful: true };
 }
 
