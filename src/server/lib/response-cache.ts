@@ -54,7 +54,7 @@ export const cacheTags = {
  * search) is far larger than any cache; this keeps the most recently read part, about 10,000
  * listings' worth, inside the process's memory budget (`npm run bench`, peak RSS).
  */
-const DEFAULT_MAX_BYTES = 48 * 1024 * 1024;
+const DEFAULT_MAX_BYTES = 32 * 1024 * 1024;
 
 /** An entry's bytes: its key and bodies, and a fixed share for the Map, the entry and its tags. */
 function weightOf(key: string, entry: CacheEntry): number {

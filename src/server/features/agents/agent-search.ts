@@ -89,14 +89,18 @@ export class AgentSearch {
     try {
       // Read the change number first: whatever changes while the documents load is applied after.
       const seq = await this.agents.latestSearchChange();
-      const documents: SearchDocument[] = [];
+      // Built aside, a stretch of documents at a time, so searches meanwhile use the index they had
+      // and the documents are never all in memory at once (at 100,000 agents, tens of MB).
+      const fresh = new SearchIndex();
+      fresh.beginBuild();
       for (let afterId = 0; ;) {
         const rows = await this.agents.searchDocuments({ afterId, limit: BUILD_STRETCH });
-        for (const row of rows) documents.push(toDocument(row));
+        for (const row of rows) fresh.addToBuild(toDocument(row));
         if (rows.length < BUILD_STRETCH) break;
         afterId = rows[rows.length - 1]!.id;
       }
-      this.index.rebuild(documents);
+      fresh.endBuild();
+      this.index = fresh;
       this.appliedSeq = seq;
       this.appliedAbove.clear();
       this.gaps.clear();

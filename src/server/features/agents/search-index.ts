@@ -170,6 +170,10 @@ export class SearchIndex {
   endBuild(): void {
     this.building = false;
     this.freeze();
+    // The documents' terms grew by half again at a time while they came in; a change after the
+    // build grows them once more, so the slack is not worth keeping in between.
+    this.forwardTerms = this.forwardTerms.slice(0, this.forwardCount);
+    this.forwardCounts = this.forwardCounts.slice(0, this.forwardCount);
   }
 
   /** Adds or replaces one agent's document. */
