@@ -18,10 +18,13 @@ import {
   type LoadResult,
   type WriteStats,
 } from './mixed.js';
+import { ensurePostgresBenchDatabase, postgresScratchCopy } from './postgres.js';
 import { dataRoot, ensureBenchDatabase, root, rssMb, startServer, stop } from './server.js';
 import { waitFor } from './wait-for.js';
 
 const CONNECTIONS = 10;
+/** `npm run bench -- --postgres` runs the mixed scenario on PostgreSQL as well. */
+const withPostgres = process.argv.includes('--postgres');
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
 const WARMUP_S = 3;
 
@@ -160,7 +163,16 @@ async function main() {
   }
   await stop(server);
 
-  const mixed = await mixedScenarios(large, port, bareBase, rss);
+  const mixed = await mixedScenarios({ sqliteFile: large }, port, bareBase, rss);
+  // PostgreSQL's figures are reported next to SQLite's; its server's memory is not the embedded one's.
+  const postgresMixed = withPostgres
+    ? await mixedScenarios(
+        { postgresUrl: await ensurePostgresBenchDatabase(large, 100_000) },
+        port,
+        bareBase,
+        { max: 0 },
+      )
+    : undefined;
   const uncached = await uncachedCalls(large, port, bareBase, rss);
   await stop(bareServer);
   const bareRuns = calls.map((call) => call.bareReqPerSec);
@@ -179,6 +191,7 @@ async function main() {
     },
     listingUncachedMedianMs: coldLarge,
     mixed,
+    ...(postgresMixed ? { postgresMixed } : {}),
     uncached,
     calls: calls.map((call) => ({
       name: call.name,
@@ -219,6 +232,7 @@ async function main() {
     `listing uncached median 100k / 10k: ${coldLarge.toFixed(2)} / ${coldSmall.toFixed(2)} ms = ${coldGrowth.toFixed(2)}x`,
   );
   printMixed(mixed, uncached);
+  if (postgresMixed) printPostgres(mixed, postgresMixed);
   console.log(`server RSS max: ${results.rssMb} MB (target < 250) ${results.rssMb < 250 ? 'met' : 'MISSED'}`);
   console.log(
     `bare: ${bareRuns.join(' / ')} req/s (mean ${bare.reqPerSec}); results written to bench/results.json`,
@@ -234,15 +248,30 @@ function watchRss(pid: number | undefined, rss: { max: number }) {
 
 /**
  * The long-tail read mix (bench/mixed.ts) at 0, 5 and 50 writes a second, each next to the bare route.
- * It runs on a copy of the 100,000-agent database, so the writes never change the seeded one.
+ * It runs on a copy of the 100,000-agent database (a file copy on SQLite, a template copy on
+ * PostgreSQL), so the writes never change the seeded one.
  */
-async function mixedScenarios(dbFile: string, port: number, bareBase: string, rss: { max: number }) {
-  const copy = path.join(dataRoot, 'mixed', 'agentatlas.db');
-  fs.mkdirSync(path.dirname(copy), { recursive: true });
-  for (const suffix of ['', '-wal', '-shm']) fs.rmSync(`${copy}${suffix}`, { force: true });
-  fs.copyFileSync(dbFile, copy);
-  console.log('\nmixed reads at 100,000 agents (40 % detail, 20 % reviews, 20 % listings, 20 % search)');
-  const server = await startServer(copy, port);
+async function mixedScenarios(
+  database: { sqliteFile: string } | { postgresUrl: string },
+  port: number,
+  bareBase: string,
+  rss: { max: number },
+) {
+  let server: ChildProcess;
+  let dropCopy = async () => {};
+  if ('sqliteFile' in database) {
+    const copy = path.join(dataRoot, 'mixed', 'agentatlas.db');
+    fs.mkdirSync(path.dirname(copy), { recursive: true });
+    for (const suffix of ['', '-wal', '-shm']) fs.rmSync(`${copy}${suffix}`, { force: true });
+    fs.copyFileSync(database.sqliteFile, copy);
+    console.log('\nmixed reads at 100,000 agents (40 % detail, 20 % reviews, 20 % listings, 20 % search)');
+    server = await startServer(copy, port);
+  } else {
+    const copy = await postgresScratchCopy(database.postgresUrl);
+    dropCopy = copy.drop;
+    console.log('\nmixed reads at 100,000 agents on PostgreSQL (the same mix)');
+    server = await startServer(copy.url, port);
+  }
   const base = `http://127.0.0.1:${port}`;
   const people = await signUpWriters(base);
   const scenarios: Array<
@@ -270,6 +299,7 @@ async function mixedScenarios(dbFile: string, port: number, bareBase: string, rs
     scenarios.push(scenario);
   }
   await stop(server);
+  await dropCopy();
   return scenarios;
 }
 
@@ -333,6 +363,20 @@ function printMixed(
       `${call.name.padEnd(16)} ${String(call.reqPerSec).padStart(6)}  ${call.ratioToBare.toFixed(3).padStart(13)}  ${`${call.p99Ms} ms`.padStart(5)}  >=${targets[call.name]} req/s${call.name.startsWith('search') ? ' & p99<20ms' : ''} ${ok ? 'met' : 'MISSED'}`,
     );
   }
+}
+
+function printPostgres(
+  sqlite: Awaited<ReturnType<typeof mixedScenarios>>,
+  postgres: Awaited<ReturnType<typeof mixedScenarios>>,
+) {
+  console.log('\nmixed reads, SQLite next to PostgreSQL (no target yet)');
+  console.log('writes/s   SQLite req/s  p99   write p99   PostgreSQL req/s  p99   write p99  share of bare');
+  postgres.forEach((onPostgres, index) => {
+    const onSqlite = sqlite[index]!;
+    console.log(
+      `${String(onPostgres.writesPerSecond).padStart(8)}  ${String(onSqlite.reqPerSec).padStart(12)}  ${`${onSqlite.p99Ms} ms`.padStart(5)}  ${`${onSqlite.writes.p99Ms} ms`.padStart(9)}  ${String(onPostgres.reqPerSec).padStart(16)}  ${`${onPostgres.p99Ms} ms`.padStart(5)}  ${`${onPostgres.writes.p99Ms} ms`.padStart(9)}  ${onPostgres.ratioToBare.toFixed(3).padStart(13)}`,
+    );
+  });
 }
 
 main().catch((error: unknown) => {

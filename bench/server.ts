@@ -23,9 +23,9 @@ export function ensureBenchDatabase(agents: number, reviews = agents * 10): stri
   return file;
 }
 
-/** The production server (dist/server, with npm start's Node flags) on an SQLite file. */
+/** The production server (dist/server, with npm start's Node flags) on an SQLite file or a PostgreSQL URL. */
 export async function startServer(
-  dbFile: string,
+  database: string,
   port: number,
   extraEnv: Record<string, string> = {},
 ): Promise<ChildProcess> {
@@ -39,8 +39,9 @@ export async function startServer(
       PORT: String(port),
       HOST: '127.0.0.1',
       PUBLIC_URL: `http://127.0.0.1:${port}`,
-      DATA_DIR: path.dirname(dbFile),
-      DATABASE_URL: `file:${dbFile}`,
+      ...(database.startsWith('postgres')
+        ? { DATA_DIR: path.join(dataRoot, 'postgres'), DATABASE_URL: database }
+        : { DATA_DIR: path.dirname(database), DATABASE_URL: `file:${database}` }),
       SEED: 'none',
       LOG_LEVEL: 'warn',
       RATE_LIMIT_MULTIPLIER: '100000',
