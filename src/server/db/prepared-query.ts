@@ -17,7 +17,7 @@ interface Template {
  * query at every execution: for an agent page at 100,000 agents that cost as much CPU as SQLite
  * answering it (`npm run bench`, uncached). `build` gets the shape, which decides the SQL (filters
  * present, order), and stand-ins for the values, which it must only pass on to Kysely as values
- * (never branch on them, never lists: a list's length changes the SQL).
+ * (never branch on them; a list only as one stand-in per item, its length in the shape).
  */
 export function preparedQuery<Shape, Values extends Record<string, unknown>, Row>(
   executor: { executeQuery<R>(query: CompiledQuery<R>): Promise<{ rows: R[] }> },

@@ -152,6 +152,16 @@ export function createAgentsRepo(db: Db) {
   const listingCount = preparedQuery(k, (shape: ListingShape, values: ListingValues) =>
     narrowed(k, shape, values).select((eb) => eb.fn.countAll<number>().as('count')),
   );
+  // One prepared query per number of ids (a search page has at most the page size).
+  const cardsByIds = preparedQuery(k, (count: number, values: Record<string, number>) =>
+    filtered({})
+      .where(
+        'agents.id',
+        'in',
+        Array.from({ length: count }, (_, position) => values[`id${position}`]!),
+      )
+      .select(agentSummaryColumns),
+  );
   const detailById = preparedQuery(k, (_: null, values: { id: number }) =>
     detailQuery(k).where('agents.id', '=', values.id).select(agentDetailColumns),
   );
@@ -206,10 +216,10 @@ export function createAgentsRepo(db: Db) {
     /** The listing cards of these published agents, in the order of the ids given. */
     async findSummariesByIds(ids: readonly number[]) {
       if (ids.length === 0) return [];
-      const rows = await filtered({})
-        .where('agents.id', 'in', [...ids])
-        .select(agentSummaryColumns)
-        .execute();
+      const rows = await cardsByIds.execute(
+        ids.length,
+        Object.fromEntries(ids.map((id, position) => [`id${position}`, id])),
+      );
       const byId = new Map(rows.map((row) => [row.id, row]));
       return ids.flatMap((id) => byId.get(id) ?? []);
     },

@@ -512,9 +512,7 @@ export class SearchIndex {
       // Spreading a word costs its postings; reading the documents' terms costs the walked ones'.
       if (word.postings <= driverWord!.postings * SPREAD_FACTOR) {
         const scores = this.scoreArray(scoreArrays++);
-        this.forEachPosting(word.termIds, (slot, score) => {
-          if (score > scores[slot]!) scores[slot] = score;
-        });
+        this.spread(word.termIds, scores);
         return { bit: 0, maxScore, scores, termIds: word.termIds };
       }
       for (const termId of word.termIds) {
@@ -528,15 +526,38 @@ export class SearchIndex {
     return { driver, others, marked, othersMaxScore, allBits };
   }
 
-  /** The idf-weighted impact of every posting of these terms, dead documents' included. */
-  private forEachPosting(termIds: readonly number[], visit: (slot: number, score: number) => void): void {
+  /**
+   * Writes into `scores` each document's best idf-weighted impact among these terms (dead documents'
+   * included). Plain loops over the typed arrays: a word every fifth agent has spreads 20,000 postings.
+   */
+  private spread(termIds: readonly number[], scores: Float32Array): void {
     for (const termId of termIds) {
       const idf = this.termIdf[termId]!;
       const [from, to] = this.builtRange(termId);
-      for (let at = from; at < to; at += 1) visit(this.postingSlots[at]!, idf * this.postingImpacts[at]!);
+      const slots = this.postingSlots;
+      const impacts = this.postingImpacts;
+      for (let at = from; at < to; at += 1) {
+        const slot = slots[at]!;
+        const score = idf * impacts[at]!;
+        if (score > scores[slot]!) scores[slot] = score;
+      }
       const extra = this.appended.get(termId);
       if (extra)
-        for (let at = 0; at < extra.slots.length; at += 1) visit(extra.slots[at]!, idf * extra.impacts[at]!);
+        for (let at = 0; at < extra.slots.length; at += 1) {
+          const score = idf * extra.impacts[at]!;
+          if (score > scores[extra.slots[at]!]!) scores[extra.slots[at]!] = score;
+        }
+    }
+  }
+
+  /** Sets back to zero what spread() wrote. */
+  private unspread(termIds: readonly number[], scores: Float32Array): void {
+    for (const termId of termIds) {
+      const [from, to] = this.builtRange(termId);
+      const slots = this.postingSlots;
+      for (let at = from; at < to; at += 1) scores[slots[at]!] = 0;
+      const extra = this.appended.get(termId);
+      if (extra) for (const slot of extra.slots) scores[slot] = 0;
     }
   }
 
@@ -615,7 +636,7 @@ export class SearchIndex {
       for (const termId of plan.marked) this.termBits[termId] = 0;
       for (const other of plan.others) {
         const scores = other.scores;
-        if (scores) this.forEachPosting(other.termIds, (slot) => (scores[slot] = 0));
+        if (scores) this.unspread(other.termIds, scores);
       }
     }
   }
