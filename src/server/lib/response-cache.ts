@@ -8,6 +8,8 @@
  */
 export interface CacheEntry {
   readonly body: string;
+  /** What the body takes in memory. */
+  readonly bodyBytes: number;
   readonly expiresAt: number;
   readonly tags: readonly string[];
   /** The invalidation clock when the answer was computed: it is stale if a tag moved past it. */
@@ -51,15 +53,18 @@ export const cacheTags = {
 
 /**
  * What the held answers may weigh. The catalogue's long tail (every agent, category, sort, page and
- * search) is far larger than any cache; this keeps the most recently read part, about 10,000
- * listings' worth, inside the process's memory budget (`npm run bench`, peak RSS).
+ * search) is far larger than any cache; this keeps the most recently read part, about 3,000
+ * listings' or 30,000 agent pages' worth, inside the process's memory budget (`npm run bench`, peak RSS).
  */
-const DEFAULT_MAX_BYTES = 32 * 1024 * 1024;
+const DEFAULT_MAX_BYTES = 24 * 1024 * 1024;
 
 /** An entry's bytes: its key and bodies, and a fixed share for the Map, the entry and its tags. */
 function weightOf(key: string, entry: CacheEntry): number {
-  return key.length + entry.body.length + (entry.gzip?.length ?? 0) + 64 + 24 * entry.tags.length;
+  return key.length + entry.bodyBytes + (entry.gzip?.length ?? 0) + 64 + 24 * entry.tags.length;
 }
+
+/** V8 keeps a string of Latin-1 characters in a byte each, any other string in two. */
+const BEYOND_LATIN1 = /[\u0100-\uffff]/;
 
 /** How long a soft change (touch) may stay unseen by other visitors: well inside the promised 1 s. */
 export const SETTLE_MS = 300;
@@ -118,7 +123,8 @@ export class ResponseCache {
     if (!this.enabled || this.isStale(computedAt, tags)) return;
     const replaced = this.entries.get(key);
     if (replaced) this.drop(key, replaced);
-    const entry = { body, tags, computedAt, expiresAt: Date.now() + this.ttlMs };
+    const bodyBytes = BEYOND_LATIN1.test(body) ? body.length * 2 : body.length;
+    const entry = { body, bodyBytes, tags, computedAt, expiresAt: Date.now() + this.ttlMs };
     this.entries.set(key, entry);
     this.bytes += weightOf(key, entry);
     this.evictPastBudget();

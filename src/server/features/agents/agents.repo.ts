@@ -127,12 +127,12 @@ export function createAgentsRepo(db: Db) {
   }
 
   function filtered(filters: ListingFilters) {
-    return narrowed(k, listingShape(filters), listingValues(filters));
+    return narrowed(listingShape(filters), listingValues(filters));
   }
 
   /** Published agents narrowed by the filters present in `shape`, to the values given (or stand-ins). */
-  function narrowed(trx: Executor, shape: ListingShape, values: ListingValues) {
-    let query = trx
+  function narrowed(shape: ListingShape, values: ListingValues) {
+    let query = k
       .selectFrom('agents')
       .innerJoin('categories', 'categories.id', 'agents.category_id')
       .where('agents.status', '=', 'published');
@@ -144,13 +144,13 @@ export function createAgentsRepo(db: Db) {
   }
 
   const listingPage = preparedQuery(k, (shape: ListingShape & { sort: AgentSort }, values: PageValues) =>
-    orderBy(narrowed(k, shape, values) as AgentSelect, shape.sort)
+    orderBy(narrowed(shape, values) as AgentSelect, shape.sort)
       .select(agentSummaryColumns)
       .limit(values.limit)
       .offset(values.offset),
   );
   const listingCount = preparedQuery(k, (shape: ListingShape, values: ListingValues) =>
-    narrowed(k, shape, values).select((eb) => eb.fn.countAll<number>().as('count')),
+    narrowed(shape, values).select((eb) => eb.fn.countAll<number>().as('count')),
   );
   // One prepared query per number of ids (a search page has at most the page size).
   const cardsByIds = preparedQuery(k, (count: number, values: Record<string, number>) =>
@@ -264,11 +264,7 @@ export function createAgentsRepo(db: Db) {
 
     /** The newest published agents in full, newest first (the feeds), optionally of one category. */
     async findNewestDetails(options: { categoryId?: number; limit: number }) {
-      let query = k
-        .selectFrom('agents')
-        .innerJoin('categories', 'categories.id', 'agents.category_id')
-        .leftJoin('users', 'users.id', 'agents.owner_id')
-        .where('agents.status', '=', 'published');
+      let query = detailQuery(k).where('agents.status', '=', 'published');
       if (options.categoryId !== undefined)
         query = query.where('agents.category_id', '=', options.categoryId);
       return query

@@ -108,7 +108,8 @@ export class SearchIndex {
   // Each slot's terms with their weighted counts: slot s owns [slotTermStart[s], slotTermStart[s + 1]).
   private slotTermStart = new Int32Array(1);
   private forwardTerms = new Int32Array(0);
-  private forwardCounts = new Float32Array(0);
+  /** Weighted counts are whole numbers (field weights times occurrences), capped at 65,535. */
+  private forwardCounts = new Uint16Array(0);
   private forwardCount = 0;
 
   // Terms, and their ids in alphabetical order of the terms for prefix lookups.
@@ -284,7 +285,7 @@ export class SearchIndex {
     this.ensureForwardCapacity(this.forwardCount + counts.size);
     for (const [termId, count] of counts) {
       this.forwardTerms[this.forwardCount] = termId;
-      this.forwardCounts[this.forwardCount] = count;
+      this.forwardCounts[this.forwardCount] = Math.min(count, 0xffff);
       this.forwardCount += 1;
     }
     this.slotTermStart[slot + 1] = this.forwardCount;
@@ -414,7 +415,7 @@ export class SearchIndex {
     if (wanted <= this.forwardTerms.length) return;
     const capacity = Math.max(wanted, Math.ceil(this.forwardTerms.length * 1.5), 256);
     this.forwardTerms = grown(this.forwardTerms, new Int32Array(capacity));
-    this.forwardCounts = grown(this.forwardCounts, new Float32Array(capacity));
+    this.forwardCounts = grown(this.forwardCounts, new Uint16Array(capacity));
   }
 
   // ---- querying ----
@@ -800,7 +801,7 @@ class TopScores {
   }
 }
 
-function grown<T extends Int32Array | Uint8Array | Float32Array>(from: T, to: T): T {
+function grown<T extends Int32Array | Uint8Array | Uint16Array | Float32Array>(from: T, to: T): T {
   to.set(from);
   return to;
 }
