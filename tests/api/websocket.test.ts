@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { socketCloseCodes } from '../../src/shared/api/notifications.js';
+import { socketCloseCodes } from '../../src/shared/socket-close-codes.js';
 import { MAX_SOCKETS_PER_USER } from '../../src/server/realtime/notification-hub.js';
 import { setUserRole } from '../../src/server/features/users/users.service.js';
 import { waitForMailLink } from '../support/mail.js';

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { openNotificationSocket } from '../../src/client/lib/notification-socket.js';
-import { socketCloseCodes } from '../../src/shared/api/notifications.js';
+import { socketCloseCodes } from '../../src/shared/socket-close-codes.js';
 
 /** A stand-in for the browser's WebSocket: the test opens, sends and closes it by hand. */
 class FakeSocket extends EventTarget {

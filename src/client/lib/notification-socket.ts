@@ -1,4 +1,4 @@
-import { socketCloseCodes } from '../../shared/api/notifications.js';
+import { socketCloseCodes } from '../../shared/socket-close-codes.js';
 
 /**
  * The real-time channel of spec sections 4 and 7: `/ws?userId={id}` on the page's own host (wss on https),

@@ -2,11 +2,8 @@ import { randomUUID } from 'node:crypto';
 import type { Redis } from 'ioredis';
 import type { WebSocket } from 'ws';
 import { closeRedis } from '../lib/redis.js';
-import {
-  socketCloseCodes,
-  type Notification,
-  type NotificationSocketMessage,
-} from '../../shared/api/notifications.js';
+import type { Notification, NotificationSocketMessage } from '../../shared/api/notifications.js';
+import { socketCloseCodes } from '../../shared/socket-close-codes.js';
 
 /** Sockets one user may hold on one instance; the oldest gives way to a new one (decision 0010). */
 export const MAX_SOCKETS_PER_USER = 10;

@@ -63,17 +63,6 @@ export const broadcastResponseSchema = z.object({ recipients: z.number().int() }
 export const notificationSocketQuerySchema = z.object({ userId: z.coerce.number().int().positive() });
 
 /**
- * Close codes of /ws (4000-4999 are the application's own). A handshake without a valid session, from
- * another origin or for another user is refused before the upgrade with a plain HTTP 401/403 instead.
- */
-export const socketCloseCodes = {
-  /** The session the socket belongs to ended (logout, reset, expiry, password change, deletion). */
-  sessionEnded: 4001,
-  /** The user opened more sockets than the per-user cap: this one, the oldest, gave way. */
-  replacedByNewer: 4429,
-} as const;
-
-/**
  * Messages the server sends: `ready` once the socket is accepted, `notifications` with freshly stored
  * ones, and `resync` when some may have been missed (the server's pub/sub was interrupted): the client
  * then fetches the list and the unread count again.
