@@ -77,16 +77,24 @@ async function main() {
     const results: Result[] = [];
     for (const preset of ['desktop', 'mobile'] as const)
       for (const page of pages) {
-        const runner = await lighthouse(
-          `${base}${page}`,
-          {
-            port: chrome.port,
-            output: 'json',
-            logLevel: 'error',
-            onlyCategories: ['performance', 'accessibility'],
-          },
-          preset === 'desktop' ? desktopConfig : undefined,
-        );
+        const audit = () =>
+          lighthouse(
+            `${base}${page}`,
+            {
+              port: chrome.port,
+              output: 'json',
+              logLevel: 'error',
+              onlyCategories: ['performance', 'accessibility'],
+            },
+            preset === 'desktop' ? desktopConfig : undefined,
+          );
+        let runner = await audit();
+        // Now and then Lighthouse traces no paint at all and gives the page no performance score (not
+        // a low one: none, with every metric missing). That run measured nothing; it is run again, once.
+        if (runner && runner.lhr.categories.performance?.score === null && !runner.lhr.runtimeError) {
+          console.error(`${preset} ${page}: Lighthouse gave no performance score; measuring again`);
+          runner = await audit();
+        }
         if (!runner) throw new Error(`lighthouse gave no result for ${page}`);
         const { categories, audits, runtimeError } = runner.lhr;
         // A failed audit scores 0 with no metrics; say why instead of leaving a bare zero.
