@@ -105,6 +105,11 @@ interface AuthSessionValue {
    * for when the call fails.
    */
   expectSessionEnd: () => () => void;
+  /**
+   * Whether such a call is under way: the live socket then leaves the session's end to it (the call's
+   * answer sends the person home; asking who is signed in first would send them to the login page).
+   */
+  isSessionEndExpected: () => boolean;
   /** For login and registration: stores the user and tells the other tabs. */
   setSessionUser: (user: SessionUser) => void;
   refetchUser: () => Promise<SessionUser | null>;
@@ -184,15 +189,22 @@ export function AuthSessionProvider({ children }: { children: ReactNode }) {
     }
   }, [dropUser, clearSession, navigate]);
 
+  const sessionEndExpected = useRef(false);
   const endSessionLocally = useCallback(() => {
+    sessionEndExpected.current = false;
     clearSession();
     postTabMessage({ type: 'logout' });
   }, [clearSession]);
 
   const expectSessionEnd = useCallback(() => {
     forgetSessionHint();
-    return restoreSessionHint;
+    sessionEndExpected.current = true;
+    return () => {
+      sessionEndExpected.current = false;
+      restoreSessionHint();
+    };
   }, []);
+  const isSessionEndExpected = useCallback(() => sessionEndExpected.current, []);
 
   const setSessionUser = useCallback(
     (next: SessionUser) => {
@@ -258,6 +270,7 @@ export function AuthSessionProvider({ children }: { children: ReactNode }) {
       resetSession,
       endSessionLocally,
       expectSessionEnd,
+      isSessionEndExpected,
       setSessionUser,
       refetchUser,
       alert,
@@ -271,6 +284,7 @@ export function AuthSessionProvider({ children }: { children: ReactNode }) {
       resetSession,
       endSessionLocally,
       expectSessionEnd,
+      isSessionEndExpected,
       setSessionUser,
       refetchUser,
       alert,

@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import type { CurrentUser } from '../../../../shared/api/auth.js';
 import type { Notification } from '../../../../shared/api/notifications.js';
+import { useAuthSession } from '../../../lib/auth-session.js';
 import { openNotificationSocket, type SocketMessage } from '../../../lib/notification-socket.js';
 import { queryKeys } from '../../../lib/query-keys.js';
 import { mergeNotifications, updateCachedNotificationLists } from '../api/get-notifications.js';
@@ -35,6 +36,7 @@ function incomingNotifications(message: SocketMessage): Notification[] {
  */
 export function useNotificationSocket(userId: number | null) {
   const queryClient = useQueryClient();
+  const { isSessionEndExpected } = useAuthSession();
   useEffect(() => {
     if (userId === null || typeof WebSocket === 'undefined') return;
     const refetchNotifications = () => {
@@ -68,6 +70,8 @@ export function useNotificationSocket(userId: number | null) {
       },
       onResync: refetchNotifications,
       onSessionEnded: () => {
+        // Ended by a call of this tab (account deletion): its answer takes the person home.
+        if (isSessionEndExpected()) return;
         // This session ended; another may have replaced it (a sign-in in another tab rotates the session).
         void queryClient.invalidateQueries({ queryKey: queryKeys.auth.currentUser() }).then(() => {
           const current = queryClient.getQueryData<CurrentUser | null>(queryKeys.auth.currentUser());
@@ -78,5 +82,5 @@ export function useNotificationSocket(userId: number | null) {
       onRefused: () => void queryClient.invalidateQueries({ queryKey: queryKeys.auth.currentUser() }),
     });
     return () => connection.close();
-  }, [userId, queryClient]);
+  }, [userId, queryClient, isSessionEndExpected]);
 }
