@@ -1,6 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { WELL_KNOWN_CLAIM_PATH } from '../../src/shared/api/claims.js';
+import { WELL_KNOWN_CLAIM_PATH } from '../../src/shared/trust.js';
 
 /**
  * A web server on 127.0.0.1 serving /.well-known/agentatlas-verification.txt with whatever `body`

@@ -1,5 +1,5 @@
-import { claimStatusLabels, type ClaimStatus } from '../../shared/api/claims.js';
 import { Badge } from './ui/badge.js';
+import { claimStatusLabels, type ClaimStatus } from '../../shared/trust.js';
 
 const statusTones: Record<ClaimStatus, 'success' | 'warning' | 'danger'> = {
   active: 'success',

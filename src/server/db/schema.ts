@@ -1,9 +1,14 @@
 import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
 import type { AgentEventKind } from '../../shared/api/submissions.js';
-import type { EndpointKind, EndpointStatus, ProbeStatus } from '../../shared/api/probes.js';
-import type { ClaimMethod, ClaimStatus } from '../../shared/api/claims.js';
-import type { AppealStatus } from '../../shared/api/record.js';
 import type { DeliveryStatus, WebhookStatus } from '../../shared/api/webhooks.js';
+import type {
+  EndpointKind,
+  EndpointStatus,
+  ProbeStatus,
+  ClaimMethod,
+  ClaimStatus,
+  AppealStatus,
+} from '../../shared/trust.js';
 
 /**
  * Table types shared by SQLite and PostgreSQL. Times are ISO-8601 UTC text and flags are 0/1 integers

@@ -1,8 +1,8 @@
 import type { Transaction } from 'kysely';
 import { DEMO_MCP_PATH, DEMO_SERVERS } from '../features/probes/demo-mcp.routes.js';
 import { createRandom } from '../lib/random.js';
-import type { ProbeStatus } from '../../shared/api/probes.js';
 import type { Database } from './schema.js';
+import type { ProbeStatus } from '../../shared/trust.js';
 
 const DAY_MS = 86_400_000;
 const DAYS = 30;

@@ -1,7 +1,7 @@
 import type { Transaction } from 'kysely';
-import { CLAIM_RECHECK_MS } from '../../shared/api/claims.js';
 import { createRandom } from '../lib/random.js';
 import type { Database } from './schema.js';
+import { CLAIM_RECHECK_MS } from '../../shared/trust.js';
 
 const DAY_MS = 86_400_000;
 

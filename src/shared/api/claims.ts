@@ -1,35 +1,11 @@
 import { z } from 'zod';
 import { ROW_ID_MAX } from '../limits.js';
+import { claimMethods, claimStatuses, type ClaimMethod } from '../trust.js';
 
 /**
  * Ownership claims (DESIGN section 8): evidence, checked against the agent's domain or repository,
  * that the owner controls it. Active claims are checked again daily; the verified badge follows them.
  */
-export const claimMethods = ['dns', 'well-known', 'github'] as const;
-export type ClaimMethod = (typeof claimMethods)[number];
-
-export const claimStatuses = ['pending', 'active', 'lapsed'] as const;
-export type ClaimStatus = (typeof claimStatuses)[number];
-
-/** An active claim is checked again this long after its last check. */
-export const CLAIM_RECHECK_MS = 24 * 60 * 60 * 1000;
-/** Consecutive failed checks after which an active claim lapses. */
-export const CLAIM_FAILURES_BEFORE_LAPSE = 3;
-/** The TXT record's prefix; the token follows it. */
-export const DNS_CLAIM_PREFIX = 'agentatlas-verification=';
-export const WELL_KNOWN_CLAIM_PATH = '/.well-known/agentatlas-verification.txt';
-
-export const claimMethodLabels: Record<ClaimMethod, string> = {
-  dns: 'DNS TXT record',
-  'well-known': 'Well-known file',
-  github: 'GitHub repository',
-};
-
-export const claimStatusLabels: Record<ClaimStatus, string> = {
-  pending: 'Pending',
-  active: 'Active',
-  lapsed: 'Lapsed',
-};
 
 const DOMAIN = /^(?=.{1,253}$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z][a-z0-9-]{0,61}[a-z0-9]$/;
 /** A domain, or (for local setups that allow private addresses; the server decides) host:port. */
@@ -90,18 +66,6 @@ export type Claim = z.infer<typeof claimSchema>;
 
 export const claimsResponseSchema = z.object({ claims: z.array(claimSchema) });
 export type ClaimsResponse = z.infer<typeof claimsResponseSchema>;
-
-/** How the owner publishes the token for each method; the same words in the API and on the page. */
-export function claimInstructions(method: ClaimMethod, subject: string, token: string): string {
-  switch (method) {
-    case 'dns':
-      return `Add a TXT record to ${subject} with the value ${DNS_CLAIM_PREFIX}${token}, then press Check.`;
-    case 'well-known':
-      return `Serve ${WELL_KNOWN_CLAIM_PATH} on ${subject} containing the line ${token}, then press Check.`;
-    case 'github':
-      return `Connect the GitHub account that can push to ${subject}, then press Check.`;
-  }
-}
 
 /** GET /api/admin/agents/{id}/evidence: the claims an admin verifies on. */
 export const verificationEvidenceSchema = z.object({

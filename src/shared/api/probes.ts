@@ -1,42 +1,10 @@
 import { z } from 'zod';
+import { endpointKinds, probeStatuses } from '../trust.js';
 
 /**
  * Live health of an agent's endpoints (DESIGN section 8): what the probes found, from the agent itself.
  * GET /api/agents/{idOrSlug}/health, and POST /api/agents/{id}/probe which probes now.
  */
-export const endpointKinds = ['mcp', 'a2a'] as const;
-export type EndpointKind = (typeof endpointKinds)[number];
-
-export const probeStatuses = ['up', 'needs_auth', 'degraded', 'non_conformant', 'down'] as const;
-export type ProbeStatus = (typeof probeStatuses)[number];
-export type EndpointStatus = ProbeStatus | 'unknown';
-
-/** A probe slower than this is degraded, though it answered. */
-export const DEGRADED_AFTER_MS = 2000;
-/** Consecutive failed probes after which the owner hears of it (and again on recovery). */
-export const FAILURES_BEFORE_NOTICE = 3;
-/** Days of uptime bars on the agent page; probe history is kept this long. */
-export const UPTIME_DAYS = 30;
-
-/** A live server that answers counts as available, also when it asks for credentials or is slow. */
-export function isAvailable(status: ProbeStatus): boolean {
-  return status === 'up' || status === 'degraded' || status === 'needs_auth';
-}
-
-/** Words for each status, the same on the agent page, the owner's pages and the badge. */
-export const endpointStatusLabels: Record<EndpointStatus, string> = {
-  up: 'Up',
-  needs_auth: 'Needs credentials',
-  degraded: 'Slow',
-  non_conformant: 'Not conformant',
-  down: 'Down',
-  unknown: 'Not checked yet',
-};
-
-export const endpointKindLabels: Record<EndpointKind, string> = {
-  mcp: 'MCP server',
-  a2a: 'A2A agent card',
-};
 
 export const toolSchema = z.object({ name: z.string(), description: z.string() });
 export type Tool = z.infer<typeof toolSchema>;

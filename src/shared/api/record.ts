@@ -1,46 +1,11 @@
 import { z } from 'zod';
 import { ROW_ID_MAX } from '../limits.js';
+import { APPEAL_MESSAGE_MAX, APPEAL_MESSAGE_MIN, appealStatuses, recordKinds } from '../trust.js';
 
 /**
  * The public record of a listing (DESIGN section 8): what happened to it, by whose decision, in order.
  * GET /api/agents/{idOrSlug}/record. Reports upheld are on it; who reported never is.
  */
-export const recordKinds = [
-  'published',
-  'edit_approved',
-  'rejected',
-  'edit_rejected',
-  'verified',
-  'verification_withdrawn',
-  'verification_lapsed',
-  'claim_verified',
-  'claim_lapsed',
-  'incident',
-  'recovered',
-  'report_upheld',
-  'appealed',
-  'appeal_upheld',
-  'appeal_denied',
-] as const;
-export type RecordKind = (typeof recordKinds)[number];
-
-export const recordKindLabels: Record<RecordKind, string> = {
-  published: 'Published',
-  edit_approved: 'Edit approved',
-  rejected: 'Rejected',
-  edit_rejected: 'Edit rejected',
-  verified: 'Verified',
-  verification_withdrawn: 'Verification withdrawn',
-  verification_lapsed: 'Verification lapsed',
-  claim_verified: 'Claim verified',
-  claim_lapsed: 'Claim lapsed',
-  incident: 'Incident',
-  recovered: 'Recovered',
-  report_upheld: 'Report upheld',
-  appealed: 'Appealed',
-  appeal_upheld: 'Appeal upheld',
-  appeal_denied: 'Appeal denied',
-};
 
 export const recordEntrySchema = z.object({
   kind: z.enum(recordKinds),
@@ -55,12 +20,6 @@ export type RecordEntry = z.infer<typeof recordEntrySchema>;
 
 export const agentRecordSchema = z.object({ entries: z.array(recordEntrySchema) });
 export type AgentRecord = z.infer<typeof agentRecordSchema>;
-
-export const appealStatuses = ['pending', 'upheld', 'denied'] as const;
-export type AppealStatus = (typeof appealStatuses)[number];
-
-export const APPEAL_MESSAGE_MIN = 10;
-export const APPEAL_MESSAGE_MAX = 2000;
 
 /** POST /api/agents/{id}/appeals: the owner appeals one rejection or lapse, once. */
 export const createAppealSchema = z.strictObject({

@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto';
 import { makeBadge } from 'badge-maker';
-import { UPTIME_DAYS } from '../../../shared/api/probes.js';
 import type { AgentsRepo } from '../agents/agents.repo.js';
 import { findPublishedAgentOr404 } from '../agents/agents.service.js';
 import type { ProbesRepo } from '../probes/probes.repo.js';
 import { AppError } from '../../errors.js';
+import { UPTIME_DAYS } from '../../../shared/trust.js';
 
 export interface BadgesDeps {
   agents: AgentsRepo;

@@ -1,10 +1,10 @@
-import { DNS_CLAIM_PREFIX, WELL_KNOWN_CLAIM_PATH, type ClaimMethod } from '../../../shared/api/claims.js';
 import { AppError } from '../../errors.js';
 import { OutboundRefusal, type OutboundFetch } from '../../lib/outbound-fetch.js';
 import type { GithubClient } from '../github/github-client.js';
 import type { GithubConnectionsRepo } from '../github/github.repo.js';
 import { connectionToken } from '../github/github.service.js';
 import type { SecretBox } from '../../lib/secret-box.js';
+import { DNS_CLAIM_PREFIX, WELL_KNOWN_CLAIM_PATH, type ClaimMethod } from '../../../shared/trust.js';
 
 export interface ClaimCheckDeps {
   fetch: OutboundFetch;

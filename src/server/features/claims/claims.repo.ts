@@ -1,6 +1,6 @@
-import type { ClaimMethod, ClaimStatus } from '../../../shared/api/claims.js';
 import type { Db, Executor } from '../../db/database.js';
 import type { ClaimRow } from '../../db/schema.js';
+import type { ClaimMethod, ClaimStatus } from '../../../shared/trust.js';
 
 export interface ClaimCheckWrite {
   status: ClaimStatus;

@@ -1,12 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import {
-  CLAIM_FAILURES_BEFORE_LAPSE,
-  CLAIM_RECHECK_MS,
-  claimInstructions,
-  type Claim,
-  type ClaimsResponse,
-  type CreateClaimInput,
-  type VerificationEvidence,
+import type {
+  Claim,
+  ClaimsResponse,
+  CreateClaimInput,
+  VerificationEvidence,
 } from '../../../shared/api/claims.js';
 import type { Notification } from '../../../shared/api/notifications.js';
 import type { Db, Executor } from '../../db/database.js';
@@ -22,6 +19,7 @@ import { describeClaim, findClaimEvidence, type ClaimCheckDeps } from './claim-c
 import type { ClaimAgentsRepo } from './claim-agents.repo.js';
 import type { ClaimsRepo } from './claims.repo.js';
 import { raiseWebhookEvent, type WebhookEventsDeps } from '../webhooks/webhooks.service.js';
+import { CLAIM_FAILURES_BEFORE_LAPSE, CLAIM_RECHECK_MS, claimInstructions } from '../../../shared/trust.js';
 
 export interface ClaimsDeps extends ClaimCheckDeps {
   db: Db;

@@ -1,9 +1,9 @@
 import canonicalize from 'canonicalize';
 import { createLocalJWKSet, flattenedVerify, type JSONWebKeySet, type JWK } from 'jose';
 import { z } from 'zod';
-import { DEGRADED_AFTER_MS } from '../../../shared/api/probes.js';
 import { OutboundRefusal, type OutboundFetch } from '../../lib/outbound-fetch.js';
 import { PROBE_TIMEOUT_MS, toolOf, type ProbeOutcome } from './mcp-probe.js';
+import { DEGRADED_AFTER_MS } from '../../../shared/trust.js';
 
 /**
  * The A2A agent card as the A2A specification defines it (AgentCard, AgentSkill, AgentCardSignature):

@@ -5,8 +5,9 @@ import {
 } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { UnauthorizedError } from '@modelcontextprotocol/sdk/client/auth.js';
 import { McpError } from '@modelcontextprotocol/sdk/types.js';
-import { DEGRADED_AFTER_MS, type ProbeStatus, type Tool } from '../../../shared/api/probes.js';
+import type { Tool } from '../../../shared/api/probes.js';
 import { OutboundRefusal, type OutboundFetch } from '../../lib/outbound-fetch.js';
+import { DEGRADED_AFTER_MS, type ProbeStatus } from '../../../shared/trust.js';
 
 /** What one probe found. `tools` is null when the probe could not read them (the last list stays). */
 export interface ProbeOutcome {

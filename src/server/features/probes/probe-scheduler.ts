@@ -1,9 +1,9 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { AgentEndpointRow } from '../../db/schema.js';
 import { nowIso } from '../../lib/time.js';
-import { UPTIME_DAYS } from '../../../shared/api/probes.js';
 import { PROBE_TIMEOUT_MS } from './mcp-probe.js';
 import { PROBE_LEASE_MS, recordOutcome, type ProbesDeps } from './probes.service.js';
+import { UPTIME_DAYS } from '../../../shared/trust.js';
 
 export interface ProbeSchedulerOptions {
   /** Probes in flight at once, over every host. */

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
-import type { EndpointKind, ProbeStatus } from '../../../shared/api/probes.js';
 import type { Db, Executor } from '../../db/database.js';
 import type { AgentEndpointRow } from '../../db/schema.js';
+import type { EndpointKind, ProbeStatus } from '../../../shared/trust.js';
 
 const AVAILABLE: ProbeStatus[] = ['up', 'degraded', 'needs_auth'];
 

@@ -1,12 +1,4 @@
-import {
-  FAILURES_BEFORE_NOTICE,
-  UPTIME_DAYS,
-  endpointKindLabels,
-  type AgentHealth,
-  type EndpointHealth,
-  type ProbeStatus,
-  type Tool,
-} from '../../../shared/api/probes.js';
+import type { AgentHealth, EndpointHealth, Tool } from '../../../shared/api/probes.js';
 import type { Db } from '../../db/database.js';
 import type { AgentEndpointRow } from '../../db/schema.js';
 import { nowIso, utcDay } from '../../lib/time.js';
@@ -17,6 +9,12 @@ import type { RunProbe } from './probe-runner.js';
 import type { ProbesRepo } from './probes.repo.js';
 import type { AgentEventsRepo } from '../submissions/agent-events.repo.js';
 import { raiseWebhookEvent, type WebhookEventsDeps } from '../webhooks/webhooks.service.js';
+import {
+  FAILURES_BEFORE_NOTICE,
+  UPTIME_DAYS,
+  endpointKindLabels,
+  type ProbeStatus,
+} from '../../../shared/trust.js';
 
 export interface ProbesDeps {
   db: Db;

@@ -1,6 +1,6 @@
-import type { AppealStatus } from '../../../shared/api/record.js';
 import type { Db, Executor } from '../../db/database.js';
 import type { AgentEventKind } from '../../../shared/api/submissions.js';
+import type { AppealStatus } from '../../../shared/trust.js';
 
 /** The agent_events kinds the public record shows; submissions and drafts stay between owner and admins. */
 export const PUBLIC_EVENT_KINDS = [

@@ -1,11 +1,9 @@
-import {
-  type AgentRecord,
-  type Appeal,
-  type AppealList,
-  type AppealStatus,
-  type CreateAppealInput,
-  type RecordEntry,
-  type RecordKind,
+import type {
+  AgentRecord,
+  Appeal,
+  AppealList,
+  CreateAppealInput,
+  RecordEntry,
 } from '../../../shared/api/record.js';
 import { reportReasonLabels } from '../../../shared/api/reports.js';
 import type { Notification } from '../../../shared/api/notifications.js';
@@ -22,6 +20,7 @@ import { createNotification, type NotificationsDeps } from '../notifications/not
 import type { AgentEventsRepo } from '../submissions/agent-events.repo.js';
 import type { AppealListRow, RecordRepo } from './record.repo.js';
 import { raiseWebhookEvent, type WebhookEventsDeps } from '../webhooks/webhooks.service.js';
+import type { AppealStatus, RecordKind } from '../../../shared/trust.js';
 
 export interface RecordDeps {
   db: Db;

@@ -1,6 +1,7 @@
-import { claimMethodLabels, type Claim } from '../../../../shared/api/claims.js';
+import type { Claim } from '../../../../shared/api/claims.js';
 import { formatDate } from '../../../../shared/rules/date.js';
 import { ClaimStatusBadge } from '../../../components/claim-status-badge.js';
+import { claimMethodLabels } from '../../../../shared/trust.js';
 
 /** The claims as an admin weighs them before verifying (no tokens, no buttons). */
 export function ClaimsEvidenceList({ claims }: { claims: Claim[] }) {

@@ -1,11 +1,6 @@
 import { KeyRound, Trash2 } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
-import {
-  claimMethodLabels,
-  claimMethods,
-  type Claim,
-  type ClaimMethod,
-} from '../../../../shared/api/claims.js';
+import type { Claim } from '../../../../shared/api/claims.js';
 import { formatDate } from '../../../../shared/rules/date.js';
 import { ClaimStatusBadge } from '../../../components/claim-status-badge.js';
 import { Button, PendingButton } from '../../../components/ui/button.js';
@@ -15,6 +10,7 @@ import { RetryNotice } from '../../../components/ui/load-failure.js';
 import { Skeleton } from '../../../components/ui/skeleton.js';
 import { isApiError } from '../../../lib/request.js';
 import { useAgentClaims, useCheckClaim, useCreateClaim, useRemoveClaim } from '../api/claims.js';
+import { claimMethodLabels, claimMethods, type ClaimMethod } from '../../../../shared/trust.js';
 
 const subjectHints: Record<ClaimMethod, { label: string; placeholder: string }> = {
   dns: { label: 'Domain', placeholder: 'agent.example.com' },

@@ -2,13 +2,7 @@ import { formatDistanceToNow } from 'date-fns';
 import { Activity, RefreshCw, ShieldCheck } from 'lucide-react';
 import { Link } from 'react-router';
 import type { AgentDetail } from '../../../../shared/api/agents.js';
-import {
-  UPTIME_DAYS,
-  endpointKindLabels,
-  endpointStatusLabels,
-  type EndpointHealth,
-  type EndpointStatus,
-} from '../../../../shared/api/probes.js';
+import type { EndpointHealth } from '../../../../shared/api/probes.js';
 import { formatDate } from '../../../../shared/rules/date.js';
 import { Badge } from '../../../components/ui/badge.js';
 import { Button } from '../../../components/ui/button.js';
@@ -19,6 +13,12 @@ import { cn } from '../../../lib/cn.js';
 import { isApiError } from '../../../lib/request.js';
 import { paths } from '../../../paths.js';
 import { useAgentHealth, useProbeNow } from '../api/agent-health.js';
+import {
+  UPTIME_DAYS,
+  endpointKindLabels,
+  endpointStatusLabels,
+  type EndpointStatus,
+} from '../../../../shared/trust.js';
 
 const statusTones: Record<EndpointStatus, 'success' | 'warning' | 'danger' | 'brand' | 'neutral'> = {
   up: 'success',

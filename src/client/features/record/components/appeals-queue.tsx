@@ -1,7 +1,7 @@
 import { Scale } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { APPEAL_MESSAGE_MAX, type Appeal } from '../../../../shared/api/record.js';
+import type { Appeal } from '../../../../shared/api/record.js';
 import { formatDate } from '../../../../shared/rules/date.js';
 import { Badge } from '../../../components/ui/badge.js';
 import { Button, PendingButton } from '../../../components/ui/button.js';
@@ -10,6 +10,7 @@ import { EmptyState } from '../../../components/ui/empty-state.js';
 import { Skeleton } from '../../../components/ui/skeleton.js';
 import { TextAreaField } from '../../../components/ui/textarea.js';
 import { useDecideAppeal, type usePendingAppeals } from '../api/record.js';
+import { APPEAL_MESSAGE_MAX } from '../../../../shared/trust.js';
 
 function AppealCard({ appeal }: { appeal: Appeal }) {
   const [note, setNote] = useState('');

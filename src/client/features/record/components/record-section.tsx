@@ -1,11 +1,6 @@
 import { ScrollText } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
-import {
-  APPEAL_MESSAGE_MAX,
-  recordKindLabels,
-  type RecordEntry,
-  type RecordKind,
-} from '../../../../shared/api/record.js';
+import type { RecordEntry } from '../../../../shared/api/record.js';
 import { formatDate } from '../../../../shared/rules/date.js';
 import { Badge } from '../../../components/ui/badge.js';
 import { Button, PendingButton } from '../../../components/ui/button.js';
@@ -15,6 +10,7 @@ import { Skeleton } from '../../../components/ui/skeleton.js';
 import { Textarea } from '../../../components/ui/textarea.js';
 import { isApiError } from '../../../lib/request.js';
 import { useAgentRecord, useCreateAppeal } from '../api/record.js';
+import { APPEAL_MESSAGE_MAX, recordKindLabels, type RecordKind } from '../../../../shared/trust.js';
 
 const kindTones: Partial<Record<RecordKind, 'success' | 'danger' | 'warning' | 'brand'>> = {
   published: 'success',
