@@ -97,6 +97,11 @@ describe('SearchIndex', () => {
     expect(ids(index, 'other')).toEqual([]);
     expect(index.size).toBe(2);
     expect(index.hasTermStartingWith('newc')).toBe(true);
+    // A word first indexed after the build is one term, however many agents take it later.
+    index.upsert(agent(4, { name: 'Newcomer' }));
+    const newcomer = [...index.vocabulary()].filter(([term]) => term === 'newcomer');
+    expect(newcomer).toEqual([['newcomer', 2]]);
+    expect(ids(index, 'newcomer').sort()).toEqual([3, 4]);
   });
 
   it('finds agents added to an index built empty, by every word', () => {

@@ -162,6 +162,10 @@ export function createAgentsRepo(db: Db) {
       )
       .select(agentSummaryColumns),
   );
+  // Asked before every search, to keep the search index current.
+  const latestSearchChange = preparedQuery(k, () =>
+    k.selectFrom('agent_search_changes').select((eb) => eb.fn.max('seq').as('seq')),
+  );
   const detailById = preparedQuery(k, (_: null, values: { id: number }) =>
     detailQuery(k).where('agents.id', '=', values.id).select(agentDetailColumns),
   );
@@ -372,10 +376,7 @@ export function createAgentsRepo(db: Db) {
 
     /** The number of the newest change to searchable columns (0 when none was noted). */
     async latestSearchChange(): Promise<number> {
-      const row = await k
-        .selectFrom('agent_search_changes')
-        .select((eb) => eb.fn.max('seq').as('seq'))
-        .executeTakeFirst();
+      const [row] = await latestSearchChange.execute(null, {});
       return Number(row?.seq ?? 0);
     },
 

@@ -112,13 +112,12 @@ export class SearchIndex {
   private forwardCounts = new Uint16Array(0);
   private forwardCount = 0;
 
-  // Terms, and their ids in alphabetical order of the terms for prefix lookups.
-  private termIds = new Map<string, number>();
+  // Terms by id, and their ids in alphabetical order of the terms: for prefix lookups and, once
+  // built, for finding a term (no Map of every term, no second list of them kept beside).
   private terms: string[] = [];
-  private sortedTerms: string[] = [];
-  private sortedTermIds: number[] = [];
-  /** True during a build, when the alphabetical list is made once at the end. */
-  private building = false;
+  private sortedTermIds = new Int32Array(0);
+  /** Term ids by term while a build adds documents; the alphabetical order is made at its end. */
+  private buildTermIds: Map<string, number> | undefined;
 
   // Postings of the last build, term by term and best first, then those appended since.
   private postingStart = new Int32Array(1);
@@ -159,9 +158,8 @@ export class SearchIndex {
     this.liveLength = 0;
     this.slotOfAgent = new Map();
     this.forwardCount = 0;
-    this.termIds = new Map();
+    this.buildTermIds = new Map();
     this.terms = [];
-    this.building = true;
   }
 
   addToBuild(document: SearchDocument): void {
@@ -169,7 +167,7 @@ export class SearchIndex {
   }
 
   endBuild(): void {
-    this.building = false;
+    this.buildTermIds = undefined;
     this.freeze();
     // The documents' terms grew by half again at a time while they came in; a change after the
     // build grows them once more, so the slack is not worth keeping in between.
@@ -252,7 +250,7 @@ export class SearchIndex {
   /** Whether some indexed term starts with this word (a word being typed). */
   hasTermStartingWith(prefix: string): boolean {
     const index = this.lowerBound(prefix);
-    return index < this.sortedTerms.length && this.sortedTerms[index]!.startsWith(prefix);
+    return index < this.sortedTermIds.length && this.sortedTerm(index).startsWith(prefix);
   }
 
   /** Every indexed term with the number of documents it was indexed in (for spelling suggestions). */
@@ -302,21 +300,30 @@ export class SearchIndex {
   }
 
   private termIdOf(term: string): number {
-    let termId = this.termIds.get(term);
-    if (termId !== undefined) return termId;
-    termId = this.terms.length;
+    const building = this.buildTermIds;
+    let at = 0;
+    if (building) {
+      const known = building.get(term);
+      if (known !== undefined) return known;
+    } else {
+      at = this.lowerBound(term);
+      if (at < this.sortedTermIds.length && this.sortedTerm(at) === term) return this.sortedTermIds[at]!;
+    }
+    const termId = this.terms.length;
     this.terms.push(term);
-    this.termIds.set(term, termId);
+    if (building) building.set(term, termId);
+    else {
+      // A term new since the build: keep the alphabetical order.
+      const sorted = new Int32Array(this.sortedTermIds.length + 1);
+      sorted.set(this.sortedTermIds.subarray(0, at));
+      sorted[at] = termId;
+      sorted.set(this.sortedTermIds.subarray(at), at + 1);
+      this.sortedTermIds = sorted;
+    }
     if (this.termBits.length < this.terms.length) {
       const capacity = Math.max(64, this.terms.length * 2);
       this.termBits = grown(this.termBits, new Uint8Array(capacity));
       this.termIdf = new Float64Array(capacity);
-    }
-    if (!this.building) {
-      // A term new since the build: keep the alphabetical list in order.
-      const at = this.lowerBound(term);
-      this.sortedTerms.splice(at, 0, term);
-      this.sortedTermIds.splice(at, 0, termId);
     }
     return termId;
   }
@@ -351,10 +358,9 @@ export class SearchIndex {
     this.appended = new Map();
     this.appendedCount = 0;
     this.deadPostings = 0;
-    const order = this.terms.map((_, termId) => termId);
+    const order = Int32Array.from(this.terms, (_, termId) => termId);
     order.sort((a, b) => compareTerms(this.terms[a]!, this.terms[b]!));
     this.sortedTermIds = order;
-    this.sortedTerms = order.map((termId) => this.terms[termId]!);
   }
 
   /** Orders one term's postings best first (higher impact, then the newer agent). */
@@ -451,13 +457,18 @@ export class SearchIndex {
     return impactA > impactB || (impactA === impactB && this.slotAgent[slotA]! > this.slotAgent[slotB]!);
   }
 
-  /** First index in sortedTerms whose term is not before `term`. */
+  /** The term at this place in alphabetical order. */
+  private sortedTerm(index: number): string {
+    return this.terms[this.sortedTermIds[index]!]!;
+  }
+
+  /** First place in alphabetical order whose term is not before `term`. */
   private lowerBound(term: string): number {
     let low = 0;
-    let high = this.sortedTerms.length;
+    let high = this.sortedTermIds.length;
     while (low < high) {
       const middle = (low + high) >>> 1;
-      if (compareTerms(this.sortedTerms[middle]!, term) < 0) low = middle + 1;
+      if (compareTerms(this.sortedTerm(middle), term) < 0) low = middle + 1;
       else high = middle;
     }
     return low;
@@ -466,8 +477,8 @@ export class SearchIndex {
   /** The ids of the terms a query word is a prefix of. */
   private expansions(word: string): number[] {
     const found: number[] = [];
-    for (let index = this.lowerBound(word); index < this.sortedTerms.length; index += 1) {
-      if (!this.sortedTerms[index]!.startsWith(word)) break;
+    for (let index = this.lowerBound(word); index < this.sortedTermIds.length; index += 1) {
+      if (!this.sortedTerm(index).startsWith(word)) break;
       found.push(this.sortedTermIds[index]!);
     }
     return found;
