@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import sharp from 'sharp';
+import type { Metadata, Sharp, SharpOptions } from 'sharp';
 import type { OwnUploadList, StorageInfo, UploadedFile } from '../../../shared/api/storage.js';
 import {
   LOGO_OUTPUT_SIZE_PX,
@@ -43,20 +43,34 @@ export interface ImageQueueOptions {
 export const IMAGE_MAX_WAIT_MS = 20_000;
 
 /**
- * sharp's process-wide settings, set here on purpose rather than left to its defaults, and the queue
- * every decode goes through. A decode of a 4096×4096 PNG holds the whole image outside the V8 heap
- * (48 MB for RGB, 128 MB for RGBA 16-bit), so the queue's `workers` bounds that memory; one libvips
- * thread per image (sharp's default only on glibc without jemalloc) keeps it the same on every
- * platform; and no operation cache, since no two uploads are the same image.
+ * The queue every decode goes through, and sharp's process-wide settings (set as it loads, in
+ * loadSharp), chosen on purpose rather than left to its defaults. A decode of a 4096×4096 PNG holds
+ * the whole image outside the V8 heap (48 MB for RGB, 128 MB for RGBA 16-bit), so the queue's
+ * `workers` bounds that memory; one libvips thread per image (sharp's default only on glibc without
+ * jemalloc) keeps it the same on every platform; and no operation cache, since no two uploads are
+ * the same image.
  */
 export function createImageQueue(options: ImageQueueOptions): BoundedQueue {
-  sharp.concurrency(1);
-  sharp.cache(false);
   return createBoundedQueue({
     concurrency: options.workers,
     maxWaiting: options.waiting,
     maxWaitMs: options.maxWaitMs ?? IMAGE_MAX_WAIT_MS,
   });
+}
+
+let sharpLoaded: Promise<(input: Buffer, options: SharpOptions) => Sharp> | undefined;
+
+/**
+ * sharp with its process-wide settings (above), loaded at the first upload: libvips is about 10 MB
+ * of resident memory that a server nobody uploads to does not need (npm run bench, peak RSS).
+ */
+function loadSharp() {
+  sharpLoaded ??= import('sharp').then(({ default: sharp }) => {
+    sharp.concurrency(1);
+    sharp.cache(false);
+    return (input: Buffer, options: SharpOptions) => sharp(input, options);
+  });
+  return sharpLoaded;
 }
 
 export const OUTPUT_TYPE = 'image/webp';
@@ -122,7 +136,8 @@ export async function processLogo(deps: Pick<StorageDeps, 'images'>, bytes: Buff
     failOn: 'error' as const,
     sequentialRead: true,
   };
-  let metadata: sharp.Metadata;
+  const sharp = await loadSharp();
+  let metadata: Metadata;
   try {
     metadata = await sharp(bytes, options).metadata();
   } catch (error) {
