@@ -8,6 +8,7 @@ import { createSessionsRepo } from './features/auth/sessions.repo.js';
 import type { GithubSigninDeps } from './features/auth/github-signin.service.js';
 import { createGithubClient } from './features/github/github-client.js';
 import { createAgentsRepo } from './features/agents/agents.repo.js';
+import { LISTING_PARTS_MAX_BYTES, ListingParts } from './features/agents/listing-parts.js';
 import { AgentSearch } from './features/agents/agent-search.js';
 import type { AgentsServiceDeps } from './features/agents/agents.service.js';
 import { createCategoriesRepo } from './features/categories/categories.repo.js';
@@ -145,6 +146,10 @@ export function createServices(
     reviews,
     reputation,
     search: new AgentSearch(agents),
+    listingParts: new ListingParts(
+      { agents, categories },
+      cache.follower({ maxBytes: LISTING_PARTS_MAX_BYTES }),
+    ),
   } satisfies AgentsServiceDeps;
   const probesRepo = createProbesRepo(db);
   const claims = {

@@ -51,3 +51,61 @@ describe('the response cache', () => {
     expect(cache.get('/api/agents?category=tools&sort=rating')).toBeUndefined();
   });
 });
+
+describe('a follower of the response cache (the parts answers are made of)', () => {
+  const cardTags = (agentId: number) => [
+    cacheTags.agent(agentId),
+    cacheTags.listed(agentId),
+    cacheTags.listings,
+  ];
+
+  it('drops a part at once on a soft change, while the answers showing it settle later', () => {
+    const answers = new ResponseCache();
+    const parts = answers.follower({ maxBytes: 100_000 });
+    const listing = '/api/agents?category=tools';
+    answers.set(listing, body(100), cacheTags.listingPage([1], { sort: 'newest' }), answers.now());
+    parts.set('card:1', body(50), cardTags(1), parts.now());
+    parts.set('card:2', body(50), cardTags(2), parts.now());
+
+    answers.touch([cacheTags.listed(1)]);
+
+    expect(parts.get('card:1')).toBeUndefined();
+    expect(parts.get('card:2')).toBeDefined();
+    expect(answers.get(listing)).toBeDefined();
+    answers.settle();
+    expect(answers.get(listing)).toBeUndefined();
+  });
+
+  it('drops what another instance announced, and everything when everything goes', () => {
+    const answers = new ResponseCache();
+    const parts = answers.follower({ maxBytes: 100_000 });
+    parts.set('card:1', body(50), cardTags(1), parts.now());
+    parts.set('card:2', body(50), cardTags(2), parts.now());
+
+    answers.invalidateLocal([cacheTags.agent(2)]);
+    expect(parts.get('card:1')).toBeDefined();
+    expect(parts.get('card:2')).toBeUndefined();
+
+    answers.invalidate();
+    expect(parts.get('card:1')).toBeUndefined();
+  });
+
+  it('does not keep a part read before a write to it that came during the read', () => {
+    const answers = new ResponseCache();
+    const parts = answers.follower({ maxBytes: 100_000 });
+    const readStarted = parts.now();
+    answers.touch([cacheTags.listed(1)]);
+    parts.set('card:1', body(50), cardTags(1), readStarted);
+    expect(parts.get('card:1')).toBeUndefined();
+  });
+
+  it('keeps parts when answers are not cached (RESPONSE_CACHE=off), within its own budget', () => {
+    const answers = new ResponseCache({ enabled: false });
+    const parts = answers.follower({ maxBytes: 5_000 });
+    for (let agentId = 1; agentId <= 10; agentId += 1)
+      parts.set(`card:${agentId}`, body(900), cardTags(agentId), parts.now());
+    expect(parts.sizeInBytes).toBeLessThanOrEqual(5_000);
+    expect(parts.get('card:10')).toBeDefined();
+    expect(parts.get('card:1')).toBeUndefined();
+  });
+});

@@ -1,29 +1,29 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { SerializedJson } from '../lib/serialized-json.js';
 import { FRESH_READS_COOKIE } from './fresh-reads.js';
 
-/** A public answer and the cache tags of what it shows (lib/response-cache.ts cacheTags). */
-export interface Cacheable {
-  body: unknown;
-  tags: readonly string[];
-}
+/** A public answer, as a value or already serialized, and the cache tags of what it shows (lib/response-cache.ts cacheTags). */
+export type Cacheable = ({ body: unknown } | { json: SerializedJson<unknown> }) & { tags: readonly string[] };
 
 /**
  * Sends the cached JSON body of this URL, or computes, caches and sends it (public catalogue reads;
  * http/cached-responder.ts answers later requests for the same URL in front of Fastify). Someone who
- * has just written (http/fresh-reads.ts) always gets a computed answer, which refreshes the entry.
+ * has just written (http/fresh-reads.ts) always gets a computed answer, which refreshes the entry;
+ * `compute` is told so, to read no kept part either (features/agents/agent-cards.ts).
  */
 export async function cachedJson(
   request: FastifyRequest,
   reply: FastifyReply,
-  compute: () => Promise<Cacheable>,
+  compute: (read: { fresh: boolean }) => Promise<Cacheable>,
 ) {
   const cache = request.server.responseCache;
   const key = request.url;
-  let body = request.cookies[FRESH_READS_COOKIE] ? undefined : cache.get(key);
+  const fresh = request.cookies[FRESH_READS_COOKIE] !== undefined;
+  let body = fresh ? undefined : cache.get(key);
   if (body === undefined) {
     const computedAt = cache.now();
-    const answer = await compute();
-    body = JSON.stringify(answer.body);
+    const answer = await compute({ fresh });
+    body = 'json' in answer ? answer.json : JSON.stringify(answer.body);
     cache.set(key, body, answer.tags, computedAt);
   }
   return reply.type('application/json; charset=utf-8').send(body);

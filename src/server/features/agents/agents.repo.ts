@@ -132,10 +132,24 @@ export function createAgentsRepo(db: Db) {
 
   /** Published agents narrowed by the filters present in `shape`, to the values given (or stand-ins). */
   function narrowed(shape: ListingShape, values: ListingValues) {
-    let query = k
-      .selectFrom('agents')
-      .innerJoin('categories', 'categories.id', 'agents.category_id')
-      .where('agents.status', '=', 'published');
+    return narrowedAgents(
+      k.selectFrom('agents').innerJoin('categories', 'categories.id', 'agents.category_id'),
+      shape,
+      values,
+    );
+  }
+
+  /** The same without the categories: a listing's ids, walked past its offset, need no other table. */
+  function narrowedIds(shape: ListingShape, values: ListingValues) {
+    return narrowedAgents(k.selectFrom('agents'), shape, values);
+  }
+
+  function narrowedAgents<Q extends SelectQueryBuilder<Database, 'agents' | 'categories', object>>(
+    from: Q | SelectQueryBuilder<Database, 'agents', object>,
+    shape: ListingShape,
+    values: ListingValues,
+  ) {
+    let query = (from as Q).where('agents.status', '=', 'published');
     if (shape.category) query = query.where('agents.category_id', '=', values.categoryId!);
     if (shape.verified) query = query.where('agents.verified', '=', values.verified!);
     if (shape.pricing) query = query.where('agents.pricing', '=', values.pricing!);
@@ -149,8 +163,14 @@ export function createAgentsRepo(db: Db) {
       .limit(values.limit)
       .offset(values.offset),
   );
+  const listingIds = preparedQuery(k, (shape: ListingShape & { sort: AgentSort }, values: PageValues) =>
+    orderBy(narrowedIds(shape, values) as unknown as AgentSelect, shape.sort)
+      .select('agents.id')
+      .limit(values.limit)
+      .offset(values.offset),
+  );
   const listingCount = preparedQuery(k, (shape: ListingShape, values: ListingValues) =>
-    narrowed(shape, values).select((eb) => eb.fn.countAll<number>().as('count')),
+    narrowedIds(shape, values).select((eb) => eb.fn.countAll<number>().as('count')),
   );
   // One prepared query per number of ids (a search page has at most the page size).
   const cardsByIds = preparedQuery(k, (count: number, values: Record<string, number>) =>
@@ -191,30 +211,39 @@ export function createAgentsRepo(db: Db) {
       return new Set(rows.map((row) => row.agent_id));
     },
 
+    /** A listing page's rows (the home page's sections). */
     async findSummaries(options: {
       filters: ListingFilters;
-      /** Only these agents (the matches of a search). */
-      ids?: readonly number[];
       sort: AgentSort;
       limit: number;
       offset: number;
     }) {
       const { filters, sort, limit, offset } = options;
-      if (!options.ids)
-        return listingPage.execute(
-          { ...listingShape(filters), sort },
-          { ...listingValues(filters), limit, offset },
-        );
-      const query = filtered(filters).where(
+      return listingPage.execute(
+        { ...listingShape(filters), sort },
+        { ...listingValues(filters), limit, offset },
+      );
+    },
+
+    /** Which of these published agents come first in a listing order, after `offset` of them. */
+    async findIdsAmong(options: {
+      filters: ListingFilters;
+      ids: readonly number[];
+      sort: AgentSort;
+      limit: number;
+      offset: number;
+    }): Promise<number[]> {
+      const query = narrowedIds(listingShape(options.filters), listingValues(options.filters)).where(
         'agents.id',
         'in',
         options.ids.length > 0 ? [...options.ids] : [-1],
-      ) as AgentSelect;
-      return orderBy(query, options.sort)
-        .select(agentSummaryColumns)
+      );
+      const rows = await orderBy(query as unknown as AgentSelect, options.sort)
+        .select('agents.id')
         .limit(options.limit)
         .offset(options.offset)
         .execute();
+      return rows.map((row) => row.id);
     },
 
     /** The listing cards of these published agents, in the order of the ids given. */
@@ -228,18 +257,18 @@ export function createAgentsRepo(db: Db) {
       return ids.flatMap((id) => byId.get(id) ?? []);
     },
 
-    /** Ids of a listing in its order, a stretch at a time (to order a broad search by something else). */
+    /** Ids of a listing in its order: a page, or a stretch at a time (to order a broad search by something else). */
     async findIdsInOrder(options: {
       filters: ListingFilters;
       sort: AgentSort;
       limit: number;
       offset: number;
     }) {
-      const rows = await orderBy(filtered(options.filters) as AgentSelect, options.sort)
-        .select('agents.id')
-        .limit(options.limit)
-        .offset(options.offset)
-        .execute();
+      const { filters, sort, limit, offset } = options;
+      const rows = await listingIds.execute(
+        { ...listingShape(filters), sort },
+        { ...listingValues(filters), limit, offset },
+      );
       return rows.map((row) => row.id);
     },
 

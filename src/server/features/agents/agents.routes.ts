@@ -37,10 +37,10 @@ const agentsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     (request, reply) =>
-      cachedJson(request, reply, async () => {
-        const body = await listAgents(deps, request.query);
+      cachedJson(request, reply, async (read) => {
+        const { json, agentIds } = await listAgents(deps, request.query, read);
         const order = { sort: listingOrder(request.query), categorySlug: request.query.category };
-        return { body, tags: cacheTags.listingPage(idsOf(body.agents), order) };
+        return { json, tags: cacheTags.listingPage(agentIds, order) };
       }),
   );
 

@@ -8,13 +8,15 @@ import type {
 } from '../../../shared/api/agents.js';
 import type { Db } from '../../db/database.js';
 import { notFound } from '../../errors.js';
+import type { SerializedJson } from '../../lib/serialized-json.js';
 import { daysAgo, utcDay } from '../../lib/time.js';
 import type { CategoriesRepo } from '../categories/categories.repo.js';
 import type { ReputationRepo } from '../reviews/reputation.repo.js';
 import type { ReviewsRepo } from '../reviews/reviews.repo.js';
+import { agentListJson, type ListingParts, type ReadOptions } from './listing-parts.js';
 import { presentAgentDetail, presentAgentSummary } from './agents.presenter.js';
 import { SEARCH_RESULT_CAP, type AgentSearch } from './agent-search.js';
-import type { AgentDetailRow, AgentsRepo, AgentSummaryRow, ListingFilters } from './agents.repo.js';
+import type { AgentDetailRow, AgentsRepo, ListingFilters } from './agents.repo.js';
 import { searchTerms, type SearchFilters, type SearchIndex } from './search-index.js';
 import { closestWord } from './spelling.js';
 
@@ -25,6 +27,13 @@ export interface AgentsServiceDeps {
   reviews: ReviewsRepo;
   reputation: ReputationRepo;
   search: AgentSearch;
+  listingParts: ListingParts;
+}
+
+/** A listing or search answer, with the agents it shows (what its cache entry depends on). */
+export interface AgentListing {
+  json: SerializedJson<AgentListResponse>;
+  agentIds: readonly number[];
 }
 
 /** Replaces misspelt words by the closest indexed ones; null when there is nothing to correct. */
@@ -61,18 +70,18 @@ function withTypoTolerance<R extends { total: number }>(
 const SORTED_MATCHES_BY_ID_MAX = 1000;
 
 /**
- * A page of a search's matches in a listing order. Few matches are read by id and ordered by the
- * database; many are found by walking the listing in its order (its index) and keeping the matches,
- * a stretch sized by how many of the listing match.
+ * A page of a search's matches in a listing order. Few matches are ordered by the database; many
+ * are found by walking the listing in its order (its index) and keeping the matches, a stretch sized
+ * by how many of the listing match.
  */
 async function sortedMatchesPage(
   deps: AgentsServiceDeps,
   options: { filters: ListingFilters; sort: AgentSort; matchIds: Int32Array; indexSize: number },
   page: { offset: number; limit: number },
-): Promise<AgentSummaryRow[]> {
+): Promise<number[]> {
   const { filters, sort, matchIds } = options;
   if (matchIds.length <= SORTED_MATCHES_BY_ID_MAX)
-    return deps.agents.findSummaries({ filters, ids: Array.from(matchIds), sort, ...page });
+    return deps.agents.findIdsAmong({ filters, ids: Array.from(matchIds), sort, ...page });
   let maxId = 0;
   for (const id of matchIds) maxId = Math.max(maxId, id);
   const isMatch = new Uint8Array(maxId + 1);
@@ -90,7 +99,7 @@ async function sortedMatchesPage(
     }
     if (ids.length < stretch) break;
   }
-  return deps.agents.findSummariesByIds(wanted);
+  return wanted;
 }
 
 /** GET /api/agents?q=: the published agents matching every word, best first or in the order asked. */
@@ -99,28 +108,29 @@ async function searchAgents(
   query: AgentListQuery,
   filters: ListingFilters & SearchFilters,
   terms: string[],
-): Promise<AgentListResponse> {
+  read: ReadOptions,
+): Promise<AgentListing> {
   const index = await deps.search.current();
   if (filters.health !== undefined)
     filters = { ...filters, agentIds: await deps.agents.findIdsByHealth(filters.health) };
   const offset = (query.page - 1) * query.limit;
   const page = { offset, limit: Math.max(0, Math.min(query.limit, SEARCH_RESULT_CAP - offset)) };
   let total: number;
-  let rows: AgentSummaryRow[];
+  let agentIds: readonly number[];
   let didYouMean: string | undefined;
   if (query.sort) {
     const found = withTypoTolerance(index, terms, (words) => {
-      const agentIds = index.match(words, filters);
-      return { total: agentIds.length, agentIds };
+      const matchIds = index.match(words, filters);
+      return { total: matchIds.length, matchIds };
     });
     ({ didYouMean } = found);
     total = found.result.total;
     const reachable = Math.min(total, SEARCH_RESULT_CAP);
-    rows =
+    agentIds =
       offset < reachable
         ? await sortedMatchesPage(
             deps,
-            { filters, sort: query.sort, matchIds: found.result.agentIds, indexSize: index.size },
+            { filters, sort: query.sort, matchIds: found.result.matchIds, indexSize: index.size },
             page,
           )
         : [];
@@ -130,16 +140,17 @@ async function searchAgents(
     );
     ({ didYouMean } = found);
     total = found.result.total;
-    rows = await deps.agents.findSummariesByIds(found.result.agentIds);
+    agentIds = found.result.agentIds;
   }
-  return {
-    agents: rows.map(presentAgentSummary),
-    // Counted up to the cap, as far as anyone can page.
-    totalCount: Math.min(total, SEARCH_RESULT_CAP),
-    totalPages: Math.ceil(Math.min(total, SEARCH_RESULT_CAP) / query.limit),
+  // Counted up to the cap, as far as anyone can page.
+  const reachable = Math.min(total, SEARCH_RESULT_CAP);
+  const json = agentListJson(await deps.listingParts.cards(agentIds, read), {
+    totalCount: reachable,
+    totalPages: Math.ceil(reachable / query.limit),
     currentPage: query.page,
     ...(didYouMean ? { didYouMean } : {}),
-  };
+  });
+  return { json, agentIds };
 }
 
 const HOME_SECTION_SIZE = 8;
@@ -154,35 +165,46 @@ export function listingOrder(query: Pick<AgentListQuery, 'sort' | 'q'>): AgentSo
 }
 
 /** GET /api/agents: filters, search and sort over published agents. */
-export async function listAgents(deps: AgentsServiceDeps, query: AgentListQuery): Promise<AgentListResponse> {
-  const empty = { agents: [], totalCount: 0, totalPages: 0, currentPage: query.page };
+export async function listAgents(
+  deps: AgentsServiceDeps,
+  query: AgentListQuery,
+  read: ReadOptions = { fresh: false },
+): Promise<AgentListing> {
   let categoryId: number | undefined;
   let categoryCount: number | undefined;
   if (query.category) {
-    const category = await deps.categories.findBySlug(query.category);
-    if (!category) return empty;
+    const category = await deps.listingParts.category(query.category, read);
+    if (!category) {
+      const json = agentListJson([], { totalCount: 0, totalPages: 0, currentPage: query.page });
+      return { json, agentIds: [] };
+    }
     categoryId = category.id;
-    categoryCount = category.agent_count;
+    categoryCount = category.agentCount;
   }
   const filters = { categoryId, verified: query.verified, pricing: query.pricing, health: query.health };
   const terms = query.q ? searchTerms(query.q) : [];
-  if (terms.length > 0) return searchAgents(deps, query, filters, terms);
+  if (terms.length > 0) return searchAgents(deps, query, filters, terms, read);
 
   const totalCount =
     query.verified === undefined && query.pricing === undefined && query.health === undefined
       ? (categoryCount ?? (await deps.agents.countPublished()))
-      : await deps.agents.countFiltered(filters);
+      : await deps.listingParts.count(filters, read);
   const offset = (query.page - 1) * query.limit;
-  const rows =
+  const agentIds =
     offset < totalCount
-      ? await deps.agents.findSummaries({ filters, sort: query.sort ?? 'rating', limit: query.limit, offset })
+      ? await deps.agents.findIdsInOrder({
+          filters,
+          sort: query.sort ?? 'rating',
+          limit: query.limit,
+          offset,
+        })
       : [];
-  return {
-    agents: rows.map(presentAgentSummary),
+  const json = agentListJson(await deps.listingParts.cards(agentIds, read), {
     totalCount,
     totalPages: Math.ceil(totalCount / query.limit),
     currentPage: query.page,
-  };
+  });
+  return { json, agentIds };
 }
 
 /**

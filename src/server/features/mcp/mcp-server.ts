@@ -3,6 +3,7 @@ import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { MCP_SEARCH_LIMIT_DEFAULT, mcpToolInputs } from '../../../shared/api/mcp.js';
 import type { AgentDetail, AgentSummary } from '../../../shared/api/agents.js';
 import { AppError } from '../../errors.js';
+import { deserialized } from '../../lib/serialized-json.js';
 import { getAgent, listAgents, type AgentsServiceDeps } from '../agents/agents.service.js';
 import { listCategories, type CategoriesDeps } from '../categories/categories.service.js';
 import { agentHealth, type ProbesDeps } from '../probes/probes.service.js';
@@ -95,12 +96,16 @@ export function createAtlasMcpServer(deps: McpServerDeps): McpServer {
       annotations: { readOnlyHint: true, openWorldHint: false },
     },
     async ({ query, category, limit }) => {
-      const found = await listAgents(deps.agents, {
-        q: query,
-        category,
-        page: 1,
-        limit: limit ?? MCP_SEARCH_LIMIT_DEFAULT,
-      });
+      const found = deserialized(
+        (
+          await listAgents(deps.agents, {
+            q: query,
+            category,
+            page: 1,
+            limit: limit ?? MCP_SEARCH_LIMIT_DEFAULT,
+          })
+        ).json,
+      );
       return answer({
         query,
         ...(found.didYouMean ? { searchedFor: found.didYouMean } : {}),

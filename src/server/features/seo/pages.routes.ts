@@ -15,6 +15,7 @@ import { matchPagePattern, type PagePattern } from '../../../shared/routes.js';
 import { presentCategory } from '../categories/categories.presenter.js';
 import { agentSorts, pricingModels } from '../../../shared/catalogue.js';
 import { AppError } from '../../errors.js';
+import { deserialized } from '../../lib/serialized-json.js';
 import { SESSION_HINT_COOKIE } from '../../plugins/session.js';
 import { getAgent, getHome, listAgents } from '../agents/agents.service.js';
 import { listReviews } from '../reviews/reviews.service.js';
@@ -177,7 +178,8 @@ export default async function pagesRoutes(app: FastifyInstance) {
       const requestQuery = new URLSearchParams(requestPath.split('?')[1] ?? '');
       const query = agentListQuerySchema.safeParse(Object.fromEntries(requestQuery));
       // A query the API would refuse is left to the client, which shows the API's own error.
-      if (query.success) data[requestPath] = await listAgents(app.services.agents, query.data);
+      if (query.success)
+        data[requestPath] = deserialized((await listAgents(app.services.agents, query.data)).json);
     }
     if (pattern === '/agents') await embedListing(parseAgentListFilters(search), AGENTS_PAGE_SIZE_DEFAULT);
     // Signed-in people get the agent with their own viewer facts from the API instead.

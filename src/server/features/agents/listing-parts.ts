@@ -1,0 +1,103 @@
+import type { AgentListResponse, AgentSummary } from '../../../shared/api/agents.js';
+import { cacheTags, type ResponseCache } from '../../lib/response-cache.js';
+import { serialized, type SerializedJson } from '../../lib/serialized-json.js';
+import type { CategoriesRepo } from '../categories/categories.repo.js';
+import { presentAgentSummary } from './agents.presenter.js';
+import type { AgentsRepo, ListingFilters } from './agents.repo.js';
+
+/** An agent's listing card, serialized. */
+export type AgentCard = SerializedJson<AgentSummary>;
+
+/**
+ * What the kept parts may weigh: about 25,000 cards, the agents the listing pages and searches of a
+ * large catalogue show most (`npm run bench`, decision 0019).
+ */
+export const LISTING_PARTS_MAX_BYTES = 12 * 1024 * 1024;
+
+const cardKey = (agentId: number) => `card:${agentId}`;
+/** What a card shows: the agent's texts and counters, and its category's name (a category edit drops listings). */
+const cardTags = (agentId: number) => [
+  cacheTags.agent(agentId),
+  cacheTags.listed(agentId),
+  cacheTags.listings,
+];
+/** A category's id and published agents move with moderation and category edits, which drop these. */
+const CATEGORY_TAGS = [cacheTags.categories, cacheTags.listings];
+/** A filtered listing's count moves when an agent is published, leaves, or changes pricing or verified. */
+const COUNT_TAGS = [cacheTags.listings];
+
+/** Whose read it is: someone who has just written gets every part from the database (http/fresh-reads.ts). */
+export interface ReadOptions {
+  fresh: boolean;
+}
+
+/**
+ * The parts listing and search answers are made of, kept in memory between answers (decision 0019):
+ * agents' cards serialized, categories by slug and filtered counts. On a large catalogue most listing
+ * and search pages are new URLs, but the agents, categories and counts they show were read before;
+ * reading them again from the database was most of such a page's cost. The parts live in a follower
+ * of the response cache, so a write drops a part exactly when it drops the answers made of it.
+ */
+export class ListingParts {
+  constructor(
+    private readonly repos: { agents: AgentsRepo; categories: CategoriesRepo },
+    private readonly kept: ResponseCache,
+  ) {}
+
+  /** The cards of these agents in the order given; an agent that is not published has none. */
+  async cards(agentIds: readonly number[], read: ReadOptions): Promise<AgentCard[]> {
+    const cards = new Array<AgentCard | undefined>(agentIds.length);
+    const missing: number[] = [];
+    for (let position = 0; position < agentIds.length; position += 1) {
+      const card = read.fresh ? undefined : this.kept.get(cardKey(agentIds[position]!));
+      if (card === undefined) missing.push(agentIds[position]!);
+      else cards[position] = card as AgentCard;
+    }
+    if (missing.length > 0) {
+      const computedAt = this.kept.now();
+      const found = new Map<number, AgentCard>();
+      for (const row of await this.repos.agents.findSummariesByIds(missing)) {
+        const card = serialized(presentAgentSummary(row));
+        found.set(row.id, card);
+        this.kept.set(cardKey(row.id), card, cardTags(row.id), computedAt);
+      }
+      for (let position = 0; position < agentIds.length; position += 1)
+        cards[position] ??= found.get(agentIds[position]!);
+    }
+    return cards.filter((card) => card !== undefined);
+  }
+
+  /** A category's id and published agents, by slug; null when there is no such category. */
+  async category(slug: string, read: ReadOptions): Promise<{ id: number; agentCount: number } | null> {
+    const key = `category:${slug}`;
+    const kept = read.fresh ? undefined : this.kept.get(key);
+    if (kept !== undefined) return JSON.parse(kept) as { id: number; agentCount: number };
+    const computedAt = this.kept.now();
+    const row = await this.repos.categories.findBySlug(slug);
+    if (!row) return null;
+    const category = { id: row.id, agentCount: row.agent_count };
+    this.kept.set(key, JSON.stringify(category), CATEGORY_TAGS, computedAt);
+    return category;
+  }
+
+  /** How many published agents pass these filters (the health filter moves with probes: never kept). */
+  async count(filters: ListingFilters, read: ReadOptions): Promise<number> {
+    if (filters.health !== undefined) return this.repos.agents.countFiltered(filters);
+    const key = `count:${filters.categoryId ?? '*'}:${filters.verified ?? '*'}:${filters.pricing ?? '*'}`;
+    const kept = read.fresh ? undefined : this.kept.get(key);
+    if (kept !== undefined) return Number(kept);
+    const computedAt = this.kept.now();
+    const count = await this.repos.agents.countFiltered(filters);
+    this.kept.set(key, String(count), COUNT_TAGS, computedAt);
+    return count;
+  }
+}
+
+/** A listing or search answer made of serialized cards, in the key order of AgentListResponse. */
+export function agentListJson(
+  cards: readonly AgentCard[],
+  page: Omit<AgentListResponse, 'agents'>,
+): SerializedJson<AgentListResponse> {
+  const rest = JSON.stringify(page);
+  return `{"agents":[${cards.join(',')}]${rest === '{}' ? '}' : `,${rest.slice(1)}`}` as SerializedJson<AgentListResponse>;
+}
