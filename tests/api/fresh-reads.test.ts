@@ -161,6 +161,34 @@ describe.each([
       expect(b.app.responseCache.get(path), path).toBeDefined();
   });
 
+  it('a rating moves the order at once for the writer and within a second for everyone, on pages nobody asked for too', async () => {
+    const f = factories(b.app);
+    const category = await f.createCategory();
+    // Two agents without reviews share the site mean's score: the newer is listed first.
+    const older = await f.createAgent({ category });
+    const newer = await f.createAgent({ category });
+    const listing = `/api/agents?category=${category.slug}&sort=rating`;
+    for (const t of [a, b])
+      expect((await anonymous<AgentListResponse>(t, listing)).agents.map((card) => card.id)).toEqual([
+        newer.id,
+        older.id,
+      ]);
+
+    const writer = browserOf((await signUpPerson(a)).cookie);
+    const review = { rating: 5, title: 'Excellent', body: 'It did everything it promised, quickly.' };
+    expect((await writer.call(a, 'POST', `/api/agents/${older.id}/reviews`, review)).status).toBe(201);
+    const reviewedAt = performance.now();
+    const writersListing = (await writer.call(b, 'GET', listing)).body as AgentListResponse;
+    expect(writersListing.agents.map((card) => card.id)).toEqual([older.id, newer.id]);
+
+    const olderFirst = (list: AgentListResponse) => list.agents[0]?.id === older.id;
+    expect(await msUntilSeen(b, listing, olderFirst, reviewedAt)).toBeLessThan(OTHERS_SEE_WRITES_WITHIN_MS);
+    // A page size nobody asked for is no cached answer: it is made of the order's kept ids and cards.
+    expect(await msUntilSeen(b, `${listing}&limit=1`, olderFirst, reviewedAt)).toBeLessThan(
+      OTHERS_SEE_WRITES_WITHIN_MS,
+    );
+  });
+
   it('a listing approved on one instance is found by search there at once, everywhere within a second', async () => {
     const word = `quorvex${Date.now().toString(36)}`;
     const pending = await factories(a.app).createAgent({ name: `${word} Helper`, status: 'pending' });

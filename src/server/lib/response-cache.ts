@@ -56,7 +56,7 @@ export const cacheTags = {
  * search) is far larger than any cache; this keeps the most recently read part, about 3,000
  * listings' or 30,000 agent pages' worth, inside the process's memory budget (`npm run bench`, peak RSS).
  */
-const DEFAULT_MAX_BYTES = 24 * 1024 * 1024;
+const DEFAULT_MAX_BYTES = 20 * 1024 * 1024;
 
 /** An entry's bytes: its key and bodies, and a fixed share for the Map, the entry and its tags. */
 function weightOf(key: string, entry: CacheEntry): number {

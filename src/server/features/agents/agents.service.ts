@@ -192,12 +192,12 @@ export async function listAgents(
   const offset = (query.page - 1) * query.limit;
   const agentIds =
     offset < totalCount
-      ? await deps.agents.findIdsInOrder({
+      ? await deps.listingParts.pageIds(
           filters,
-          sort: query.sort ?? 'rating',
-          limit: query.limit,
-          offset,
-        })
+          { sort: query.sort ?? 'rating', categorySlug: query.category },
+          { offset, limit: query.limit },
+          read,
+        )
       : [];
   const json = agentListJson(await deps.listingParts.cards(agentIds, read), {
     totalCount,

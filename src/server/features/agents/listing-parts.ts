@@ -1,4 +1,4 @@
-import type { AgentListResponse, AgentSummary } from '../../../shared/api/agents.js';
+import type { AgentListResponse, AgentSort, AgentSummary } from '../../../shared/api/agents.js';
 import { cacheTags, type ResponseCache } from '../../lib/response-cache.js';
 import { serialized, type SerializedJson } from '../../lib/serialized-json.js';
 import type { CategoriesRepo } from '../categories/categories.repo.js';
@@ -25,6 +25,9 @@ const cardTags = (agentId: number) => [
 const CATEGORY_TAGS = [cacheTags.categories, cacheTags.listings];
 /** A filtered listing's count moves when an agent is published, leaves, or changes pricing or verified. */
 const COUNT_TAGS = [cacheTags.listings];
+
+/** A listing order's ids are kept this many at a time: five pages of the default size. */
+const IDS_STRETCH = 100;
 
 /** Whose read it is: someone who has just written gets every part from the database (http/fresh-reads.ts). */
 export interface ReadOptions {
@@ -65,6 +68,52 @@ export class ListingParts {
         cards[position] ??= found.get(agentIds[position]!);
     }
     return cards.filter((card) => card !== undefined);
+  }
+
+  /**
+   * A listing page's agent ids in its order, from stretches of IDS_STRETCH kept per filters and order.
+   * A stretch of an order ratings move is dropped by a rating in its category (cacheTags.ranking); a
+   * trending stretch, like the trending answers, lives out the cache's expiry.
+   */
+  async pageIds(
+    filters: ListingFilters,
+    order: { sort: AgentSort; categorySlug?: string },
+    page: { offset: number; limit: number },
+    read: ReadOptions,
+  ): Promise<number[]> {
+    const { sort } = order;
+    if (read.fresh || filters.health !== undefined || page.limit === 0)
+      return this.repos.agents.findIdsInOrder({ filters, sort, ...page });
+    const ids: number[] = [];
+    const first = Math.floor(page.offset / IDS_STRETCH);
+    const last = Math.floor((page.offset + page.limit - 1) / IDS_STRETCH);
+    for (let stretch = first; stretch <= last; stretch += 1) {
+      const stretchIds = await this.stretch(filters, order, stretch);
+      ids.push(...stretchIds);
+      if (stretchIds.length < IDS_STRETCH) break;
+    }
+    const skip = page.offset - first * IDS_STRETCH;
+    return ids.slice(skip, skip + page.limit);
+  }
+
+  private async stretch(
+    filters: ListingFilters,
+    order: { sort: AgentSort; categorySlug?: string },
+    stretch: number,
+  ): Promise<number[]> {
+    const key = `ids:${order.sort}:${filters.categoryId ?? '*'}:${filters.verified ?? '*'}:${filters.pricing ?? '*'}:${stretch}`;
+    const kept = this.kept.get(key);
+    if (kept !== undefined) return kept === '' ? [] : kept.split(',').map(Number);
+    const computedAt = this.kept.now();
+    const ids = await this.repos.agents.findIdsInOrder({
+      filters,
+      sort: order.sort,
+      limit: IDS_STRETCH,
+      offset: stretch * IDS_STRETCH,
+    });
+    // The tags of a listing page that shows no agent: what moves its order.
+    this.kept.set(key, ids.join(','), cacheTags.listingPage([], order), computedAt);
+    return ids;
   }
 
   /** A category's id and published agents, by slug; null when there is no such category. */
