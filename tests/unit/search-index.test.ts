@@ -120,4 +120,68 @@ describe('SearchIndex', () => {
     expect(index.match(['round3'], {}).length).toBe(0);
     expect(ids(index, 'agent 42 round4')).toEqual([42]);
   });
+
+  it('finds exactly the documents that have every word, under filters, before and after changes', () => {
+    // Words sharing prefixes, so a query word stands for one term or several.
+    const vocabulary = ['data', 'database', 'dataset', 'date', 'review', 'reviewer', 'rest', 'code', 'coder'];
+    let state = 7;
+    const random = () => {
+      state = (state * 1_103_515_245 + 12_345) % 2 ** 31;
+      return state / 2 ** 31;
+    };
+    const pick = () => vocabulary[Math.floor(random() * vocabulary.length)]!;
+    const documentOf = (id: number): SearchDocument =>
+      agent(id, {
+        name: `${pick()} ${pick()}`,
+        tagline: pick(),
+        description: `${pick()} ${pick()} ${pick()}`,
+        tags: [pick()],
+        categoryId: 1 + Math.floor(random() * 3),
+        pricing: random() < 0.5 ? 'free' : 'paid',
+        verified: random() < 0.3,
+      });
+    const documents = new Map<number, SearchDocument>();
+    for (let id = 1; id <= 400; id += 1) documents.set(id, documentOf(id));
+    const index = new SearchIndex([...documents.values()]);
+
+    const expectSameAsScan = () => {
+      for (const q of ['data', 'dat', 'review code', 're co', 'date rest', 'database coder review']) {
+        for (const filters of [{}, { categoryId: 2 }, { pricing: 'paid' as const, verified: true }]) {
+          const words = searchTerms(q);
+          const expected = [...documents.values()]
+            .filter((document) => {
+              const terms = searchTerms(
+                [document.name, document.tagline, document.description, ...document.tags].join(' '),
+              );
+              return (
+                words.every((word) => terms.some((term) => term.startsWith(word))) &&
+                (filters.categoryId === undefined || document.categoryId === filters.categoryId) &&
+                (!('pricing' in filters) || document.pricing === filters.pricing) &&
+                (!('verified' in filters) || document.verified === filters.verified)
+              );
+            })
+            .map((document) => document.id)
+            .sort((a, b) => a - b);
+          const ranked = index.rank(words, filters, { offset: 0, limit: 1000, cap: 1000 });
+          expect(
+            [...ranked.agentIds].sort((a, b) => a - b),
+            `${q} ${JSON.stringify(filters)}`,
+          ).toEqual(expected);
+          expect(ranked.total).toBe(expected.length);
+          expect([...index.match(words, filters)].sort((a, b) => a - b)).toEqual(expected);
+        }
+      }
+    };
+    expectSameAsScan();
+    // Changes go to appended postings beside the built ones, and removed documents stay dead in them.
+    for (let id = 1; id <= 400; id += 3) {
+      documents.set(id, documentOf(id));
+      index.upsert(documents.get(id)!);
+    }
+    for (let id = 2; id <= 400; id += 7) {
+      documents.delete(id);
+      index.remove(id);
+    }
+    expectSameAsScan();
+  });
 });

@@ -5,6 +5,7 @@
  * only the tags it changed; counters that move all the time (favorites, ratings in listings) are
  * settled in one batch at most SETTLE_MS later instead of emptying the cache at every write.
  * Entries also expire after ttlMs so slowly moving counters (views, trending) refresh without a write.
+ * A follower (decision 0019) is a cache of the parts answers are made of, dropped by the same tags.
  */
 export interface CacheEntry {
   readonly body: string;
@@ -53,10 +54,11 @@ export const cacheTags = {
 
 /**
  * What the held answers may weigh. The catalogue's long tail (every agent, category, sort, page and
- * search) is far larger than any cache; this keeps the most recently read part, about 3,000
- * listings' or 30,000 agent pages' worth, inside the process's memory budget (`npm run bench`, peak RSS).
+ * search) is far larger than any cache; this keeps the most recently read part, about 2,000
+ * listings' or 20,000 agent pages' worth, inside the process's memory budget with the listing parts
+ * beside it (`npm run bench`, peak RSS; decision 0019).
  */
-const DEFAULT_MAX_BYTES = 20 * 1024 * 1024;
+const DEFAULT_MAX_BYTES = 18 * 1024 * 1024;
 
 /** An entry's bytes: its key and bodies, and a fixed share for the Map, the entry and its tags. */
 function weightOf(key: string, entry: CacheEntry): number {

@@ -36,7 +36,7 @@ export interface ReadOptions {
 
 /**
  * The parts listing and search answers are made of, kept in memory between answers (decision 0019):
- * agents' cards serialized, categories by slug and filtered counts. On a large catalogue most listing
+ * agents' cards serialized, listing orders' ids, categories by slug and filtered counts. On a large catalogue most listing
  * and search pages are new URLs, but the agents, categories and counts they show were read before;
  * reading them again from the database was most of such a page's cost. The parts live in a follower
  * of the response cache, so a write drops a part exactly when it drops the answers made of it.

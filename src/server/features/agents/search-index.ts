@@ -564,6 +564,14 @@ export class SearchIndex {
 
   /** Sets back to zero what spread() wrote. */
   private unspread(termIds: readonly number[], scores: Float32Array): void {
+    let postings = 0;
+    for (const termId of termIds) postings += this.documentFrequency(termId);
+    // Zeroing the whole array is one sequential pass: cheaper than as many writes at random places
+    // once a word is in more than a sixteenth of the documents.
+    if (postings * 16 > scores.length) {
+      scores.fill(0);
+      return;
+    }
     for (const termId of termIds) {
       const [from, to] = this.builtRange(termId);
       const slots = this.postingSlots;
@@ -606,7 +614,37 @@ export class SearchIndex {
     const averageLength = this.averageLength();
     const wordScores = new Float64Array(plan.others.length);
     const heap = new CursorHeap(plan.driver, this.slotAgent, ordered);
+    const spreadOnly = plan.allBits === 0 && plan.driver.length === 1;
     try {
+      if (spreadOnly) {
+        const cursor = plan.driver[0]!;
+        const slots = cursor.slots;
+        const impacts = cursor.impacts;
+        const idf = cursor.idf;
+        const spreads: Float32Array[] = [];
+        for (const other of plan.others) if (other.scores) spreads.push(other.scores);
+        const spreadCount = spreads.length;
+        const othersMaxScore = plan.othersMaxScore;
+        for (let at = cursor.at; at < cursor.end; at += 1) {
+          const slot = slots[at]!;
+          let score = idf * impacts[at]!;
+          let index = 0;
+          for (; index < spreadCount; index += 1) {
+            const spread = spreads[index]![slot]!;
+            if (spread === 0) break;
+            score += spread;
+          }
+          if (index < spreadCount) continue;
+          const flags = this.slotFlags[slot]!;
+          if (!(flags & ALIVE)) continue;
+          if (category >= 0 && this.slotCategory[slot] !== category) continue;
+          if (pricing >= 0 && this.slotPricing[slot] !== pricing) continue;
+          if (verified !== undefined && Boolean(flags & VERIFIED) !== verified) continue;
+          if (allowedAgents && !allowedAgents.has(this.slotAgent[slot]!)) continue;
+          if (!visit(slot, score, idf * impacts[at]! + othersMaxScore)) return;
+        }
+        return;
+      }
       for (;;) {
         const cursor = heap.top();
         if (!cursor) return;
