@@ -159,6 +159,15 @@ describe('GET /api/agents/{id}/reviews', () => {
     expect(detail.rating.distribution).toEqual({ 1: 2, 2: 2, 3: 1, 4: 1, 5: 1 });
   });
 
+  it('answers a reviews page for a published agent only, by id or by slug in any case', async () => {
+    const pending = await f.createAgent({ status: 'pending' });
+    for (const key of [pending.id, pending.slug])
+      expect((await t.request(`/api/agents/${key}/reviews`)).status).toBe(404);
+    const published = await f.createAgent();
+    expect((await t.request(`/api/agents/${published.slug.toUpperCase()}/reviews`)).status).toBe(200);
+    expect((await t.request('/api/agents/99999999999/reviews')).status).toBe(404);
+  });
+
   it('answers 404 for an unknown agent and 400 for a bad limit', async () => {
     expect((await t.request('/api/agents/999999/reviews')).status).toBe(404);
     expect((await t.request('/api/agents/parser-pro/reviews?limit=0')).status).toBe(400);

@@ -192,6 +192,13 @@ export function createAgentsRepo(db: Db) {
   const detailBySlug = preparedQuery(k, (_: null, values: { slug: string }) =>
     detailQuery(k).where('agents.slug', '=', values.slug).select(agentDetailColumns),
   );
+  const publicationColumns = ['id', 'status', 'rating_count'] as const;
+  const publicationById = preparedQuery(k, (_: null, values: { id: number }) =>
+    k.selectFrom('agents').where('id', '=', values.id).select(publicationColumns),
+  );
+  const publicationBySlug = preparedQuery(k, (_: null, values: { slug: string }) =>
+    k.selectFrom('agents').where('slug', '=', values.slug).select(publicationColumns),
+  );
 
   /** Agents whose probed endpoints all answer (up), or of which one fails (down). */
   function idsByHealth(health: NonNullable<ListingFilters['health']>) {
@@ -292,6 +299,15 @@ export function createAgentsRepo(db: Db) {
       }
       const [row] =
         'id' in where ? await detailById.execute(null, where) : await detailBySlug.execute(null, where);
+      return row ?? null;
+    },
+
+    /** Whether an agent is published, and its number of ratings: what a reviews page needs of it. */
+    async findPublication(where: { id: number } | { slug: string }) {
+      const [row] =
+        'id' in where
+          ? await publicationById.execute(null, where)
+          : await publicationBySlug.execute(null, where);
       return row ?? null;
     },
 

@@ -13,7 +13,7 @@ import { errorResponses } from '../../http/error-responses.js';
 import { visitorFor } from '../../http/visitor.js';
 import { cacheTags } from '../../lib/response-cache.js';
 import {
-  findPublishedAgentOr404,
+  findPublishedRatingsOr404,
   getAgent,
   getAgentForViewer,
   getHome,
@@ -74,7 +74,7 @@ const agentsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const agent = await findPublishedAgentOr404(deps, request.params.id);
+      const agent = await findPublishedRatingsOr404(deps, request.params.id);
       const visitor = visitorFor(request, reply, app.config.secureCookies);
       app.viewCounter.record(agent.id, visitor);
       return reply.status(202).send({ counted: true });

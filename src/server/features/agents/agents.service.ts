@@ -212,19 +212,35 @@ export async function listAgents(
  * else is 404 "Agent not found". A number is an id; a string of digits is an id too, any other string
  * a slug (case-insensitive).
  */
+function agentLookup(idOrSlug: number | string): { id: number } | { slug: string } {
+  if (typeof idOrSlug === 'number' || /^\d+$/.test(idOrSlug)) {
+    const id = Number(idOrSlug);
+    // No row has an id past the 32-bit column's range; PostgreSQL would refuse the query itself.
+    if (!(id <= ROW_ID_MAX)) throw notFound('Agent not found');
+    return { id };
+  }
+  return { slug: idOrSlug.toLowerCase() };
+}
+
+function publishedOr404<Row extends { status: string }>(row: Row | null): Row {
+  if (!row || row.status !== 'published') throw notFound('Agent not found');
+  return row;
+}
+
+/** A published agent in full, by id or slug (agentLookup), or 404. */
 export async function findPublishedAgentOr404(
   deps: { agents: AgentsRepo },
   idOrSlug: number | string,
 ): Promise<AgentDetailRow> {
-  const where =
-    typeof idOrSlug === 'number' || /^\d+$/.test(idOrSlug)
-      ? { id: Number(idOrSlug) }
-      : { slug: idOrSlug.toLowerCase() };
-  // No row has an id past the 32-bit column's range; PostgreSQL would refuse the query itself.
-  if (where.id !== undefined && !(where.id <= ROW_ID_MAX)) throw notFound('Agent not found');
-  const row = await deps.agents.findDetail(where);
-  if (!row || row.status !== 'published') throw notFound('Agent not found');
-  return row;
+  return publishedOr404(await deps.agents.findDetail(agentLookup(idOrSlug)));
+}
+
+/** The same rule, reading only the agent's id and number of ratings (its reviews page, its views). */
+export async function findPublishedRatingsOr404(
+  deps: { agents: AgentsRepo },
+  idOrSlug: number | string,
+): Promise<{ id: number; rating_count: number }> {
+  return publishedOr404(await deps.agents.findPublication(agentLookup(idOrSlug)));
 }
 
 /** GET /api/agents/{idOrSlug}: numeric values are ids, anything else a slug. Only published agents are public. */

@@ -21,7 +21,7 @@ import {
 } from './reviews.write.service.js';
 import { cachedJson } from '../../http/cached-json.js';
 import { cacheTags } from '../../lib/response-cache.js';
-import { findPublishedAgentOr404 } from '../agents/agents.service.js';
+import { findPublishedRatingsOr404 } from '../agents/agents.service.js';
 import { errorResponses } from '../../http/error-responses.js';
 import { listReviews } from './reviews.service.js';
 
@@ -45,7 +45,7 @@ const reviewsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     (request, reply) =>
       cachedJson(request, reply, async () => {
-        const agent = await findPublishedAgentOr404(app.services.reviews, request.params.id);
+        const agent = await findPublishedRatingsOr404(app.services.reviews, request.params.id);
         return {
           body: await listReviews(app.services.reviews, agent, request.query),
           tags: [cacheTags.reviews(agent.id)],
