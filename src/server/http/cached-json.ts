@@ -2,7 +2,10 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { SerializedJson } from '../lib/serialized-json.js';
 import { FRESH_READS_COOKIE } from './fresh-reads.js';
 
-/** A public answer, as a value or already serialized, and the cache tags of what it shows (lib/response-cache.ts cacheTags). */
+/**
+ * A public answer, as a value or already serialized, and the cache tags of what it shows
+ * (lib/response-cache.ts cacheTags).
+ */
 export type Cacheable = ({ body: unknown } | { json: SerializedJson<unknown> }) & { tags: readonly string[] };
 
 /**

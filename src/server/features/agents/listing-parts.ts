@@ -9,13 +9,16 @@ import type { AgentsRepo, ListingFilters } from './agents.repo.js';
 export type AgentCard = SerializedJson<AgentSummary>;
 
 /**
- * What the kept parts may weigh: about 25,000 cards, the agents the listing pages and searches of a
+ * What the kept parts may weigh: about 20,000 cards, the agents the listing pages and searches of a
  * large catalogue show most (`npm run bench`, decision 0019).
  */
 export const LISTING_PARTS_MAX_BYTES = 12 * 1024 * 1024;
 
 const cardKey = (agentId: number) => `card:${agentId}`;
-/** What a card shows: the agent's texts and counters, and its category's name (a category edit drops listings). */
+/**
+ * What a card shows: the agent's texts and counters, and its category's
+ * name (a category edit drops listings).
+ */
 const cardTags = (agentId: number) => [
   cacheTags.agent(agentId),
   cacheTags.listed(agentId),
@@ -36,10 +39,11 @@ export interface ReadOptions {
 
 /**
  * The parts listing and search answers are made of, kept in memory between answers (decision 0019):
- * agents' cards serialized, listing orders' ids, categories by slug and filtered counts. On a large catalogue most listing
- * and search pages are new URLs, but the agents, categories and counts they show were read before;
- * reading them again from the database was most of such a page's cost. The parts live in a follower
- * of the response cache, so a write drops a part exactly when it drops the answers made of it.
+ * agents' cards serialized, listing orders' ids, categories by slug and filtered counts. On a large
+ * catalogue most listing and search pages are new URLs, but the agents, categories and counts they
+ * show were read before; reading them again from the database was most of such a page's cost. The
+ * parts live in a follower of the response cache, so a write drops a part exactly when it drops the
+ * answers made of it.
  */
 export class ListingParts {
   constructor(
