@@ -114,7 +114,7 @@ export interface BuildAppOptions {
 
 /** Builds the whole application; the caller decides whether and where it listens. */
 export async function buildApp(config: Config, options: BuildAppOptions = {}): Promise<FastifyInstance> {
-  const responseCache = new ResponseCache({ enabled: config.responseCache });
+  const responseCache = new ResponseCache({ enabled: config.responseCache, admitOnSecondAsk: true });
   const cachedResponder = createCachedResponder(responseCache, { https: config.secureCookies });
   let connections!: GracefulDrain;
   const app = Fastify({

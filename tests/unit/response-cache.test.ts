@@ -52,6 +52,35 @@ describe('the response cache', () => {
   });
 });
 
+describe('a response cache that admits an answer on its second ask', () => {
+  it('keeps an answer only once its URL was computed before, so one-off URLs never push out repeated ones', () => {
+    const cache = new ResponseCache({ maxBytes: 12_000, admitOnSecondAsk: true });
+    cache.set('/api/agents/1', body(2_000), [cacheTags.agent(1)], cache.now());
+    expect(cache.get('/api/agents/1')).toBeUndefined();
+    cache.set('/api/agents/1', body(2_000), [cacheTags.agent(1)], cache.now());
+    expect(cache.get('/api/agents/1')).toBeDefined();
+
+    // A long tail of URLs read once each leaves the repeated answer in place.
+    for (let id = 100; id < 200; id += 1)
+      cache.set(`/api/agents/${id}`, body(2_000), [cacheTags.agent(id)], cache.now());
+    expect(cache.get('/api/agents/1')).toBeDefined();
+    expect(cache.size).toBe(1);
+  });
+
+  it('still refreshes a kept answer at once and never keeps one computed before a write to it', () => {
+    const cache = new ResponseCache({ admitOnSecondAsk: true });
+    for (let ask = 0; ask < 2; ask += 1)
+      cache.set('/api/agents/1', body(10), [cacheTags.agent(1)], cache.now());
+    cache.set('/api/agents/1', JSON.stringify({ fresh: true }), [cacheTags.agent(1)], cache.now());
+    expect(cache.get('/api/agents/1')).toBe('{"fresh":true}');
+
+    const before = cache.now();
+    cache.invalidate([cacheTags.agent(2)]);
+    for (let ask = 0; ask < 2; ask += 1) cache.set('/api/agents/2', body(10), [cacheTags.agent(2)], before);
+    expect(cache.get('/api/agents/2')).toBeUndefined();
+  });
+});
+
 describe('a follower of the response cache (the parts answers are made of)', () => {
   const cardTags = (agentId: number) => [
     cacheTags.agent(agentId),

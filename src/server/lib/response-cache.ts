@@ -74,6 +74,12 @@ const EVICTION_LOW_WATER = 0.95;
 /** How long a soft change (touch) may stay unseen by other visitors: well inside the promised 1 s. */
 export const SETTLE_MS = 300;
 
+/**
+ * How many keys the admission filter remembers as asked for once, per generation: about a long-tail
+ * run's worth of distinct URLs (`npm run bench`), a few megabytes of keys.
+ */
+const ADMISSION_GENERATION = 20_000;
+
 /** null means every entry. */
 export type InvalidationListener = (tags: readonly string[] | null) => void;
 
@@ -95,11 +101,20 @@ export class ResponseCache {
   private readonly ttlMs: number;
   /** false turns caching off (RESPONSE_CACHE=off): every read is computed, for benchmarks of that path. */
   private readonly enabled: boolean;
+  /**
+   * Keys computed once and not kept, in two generations (the older is dropped when the newer fills):
+   * with `admitOnSecondAsk`, an answer is kept only when its key is asked for again.
+   */
+  private askedOnce: Set<string> | undefined;
+  private askedOnceBefore = new Set<string>();
 
-  constructor(options: { maxBytes?: number; ttlMs?: number; enabled?: boolean } = {}) {
+  constructor(
+    options: { maxBytes?: number; ttlMs?: number; enabled?: boolean; admitOnSecondAsk?: boolean } = {},
+  ) {
     this.maxBytes = options.maxBytes ?? DEFAULT_MAX_BYTES;
     this.ttlMs = options.ttlMs ?? 30_000;
     this.enabled = options.enabled ?? true;
+    if (options.admitOnSecondAsk) this.askedOnce = new Set();
   }
 
   /** The clock to pass to set(): taken before computing, so a write during the computation wins. */
@@ -129,12 +144,30 @@ export class ResponseCache {
   set(key: string, body: string, tags: readonly string[], computedAt: number): void {
     if (!this.enabled || this.isStale(computedAt, tags)) return;
     const replaced = this.entries.get(key);
+    if (!replaced && !this.admits(key)) return;
     if (replaced) this.drop(key, replaced);
     const bodyBytes = BEYOND_LATIN1.test(body) ? body.length * 2 : body.length;
     const entry = { body, bodyBytes, tags, computedAt, expiresAt: Date.now() + this.ttlMs };
     this.entries.set(key, entry);
     this.bytes += weightOf(key, entry);
     this.evictPastBudget();
+  }
+
+  /**
+   * Whether a computed answer may take room: always, or with `admitOnSecondAsk` only once its key was
+   * computed before. Most keys of a long tail are asked for once; kept, they pushed out the answers
+   * that are asked for again (decision 0021).
+   */
+  private admits(key: string): boolean {
+    const askedOnce = this.askedOnce;
+    if (!askedOnce) return true;
+    if (askedOnce.delete(key) || this.askedOnceBefore.delete(key)) return true;
+    if (askedOnce.size >= ADMISSION_GENERATION) {
+      this.askedOnceBefore = askedOnce;
+      this.askedOnce = new Set();
+    }
+    this.askedOnce!.add(key);
+    return false;
   }
 
   /** Keeps a gzipped copy of an entry's body, counted against the budget like the body. */
