@@ -302,7 +302,7 @@ async function mixedScenarios(
       writes,
     };
     console.log(
-      `mixed, ${String(writesPerSecond).padStart(2)} writes/s ${String(reads.reqPerSec).padStart(7)} req/s  p50 ${reads.p50Ms} ms  p99 ${reads.p99Ms} ms  writes: ${writes.writes} (p99 ${writes.p99Ms} ms${writes.failed ? `, ${writes.failed} failed: ${JSON.stringify(writes.failures)}` : ''})${reads.errors ? `  (${reads.errors} read errors)` : ''}`,
+      `mixed, ${String(writesPerSecond).padStart(2)} writes/s ${String(reads.reqPerSec).padStart(7)} req/s  p50 ${reads.p50Ms} ms  p99 ${reads.p99Ms} ms  writes: ${writes.writes} (p99 ${writes.p99Ms} ms; favorite ${writes.p99MsByKind.favorite}, unfavorite ${writes.p99MsByKind.unfavorite}, review ${writes.p99MsByKind.review} ms${writes.failed ? `, ${writes.failed} failed: ${JSON.stringify(writes.failures)}` : ''})${reads.errors ? `  (${reads.errors} read errors)` : ''}`,
     );
     scenarios.push(scenario);
   }
