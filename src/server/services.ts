@@ -8,6 +8,7 @@ import { createSessionsRepo } from './features/auth/sessions.repo.js';
 import type { GithubSigninDeps } from './features/auth/github-signin.service.js';
 import { createGithubClient } from './features/github/github-client.js';
 import { createAgentsRepo } from './features/agents/agents.repo.js';
+import { KEPT_CARDS_MAX_BYTES, KeptCards } from './features/agents/kept-cards.js';
 import { LISTING_PARTS_MAX_BYTES, ListingParts } from './features/agents/listing-parts.js';
 import { AgentSearch } from './features/agents/agent-search.js';
 import type { AgentsServiceDeps } from './features/agents/agents.service.js';
@@ -149,6 +150,7 @@ export function createServices(
     listingParts: new ListingParts(
       { agents, categories },
       cache.follower({ maxBytes: LISTING_PARTS_MAX_BYTES }),
+      cache.follow(new KeptCards({ maxBytes: KEPT_CARDS_MAX_BYTES, ttlMs: cache.expiryMs })),
     ),
   } satisfies AgentsServiceDeps;
   const probesRepo = createProbesRepo(db);

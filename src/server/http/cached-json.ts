@@ -12,7 +12,7 @@ export type Cacheable = ({ body: unknown } | { json: SerializedJson<unknown> }) 
  * Sends the cached JSON body of this URL, or computes, caches and sends it (public catalogue reads;
  * http/cached-responder.ts answers later requests for the same URL in front of Fastify). Someone who
  * has just written (http/fresh-reads.ts) always gets a computed answer, which refreshes the entry;
- * `compute` is told so, to read no kept part either (features/agents/agent-cards.ts).
+ * `compute` is told so, to read no kept part either (features/agents/listing-parts.ts).
  */
 export async function cachedJson(
   request: FastifyRequest,

@@ -33,6 +33,11 @@ export const cacheTags = {
   category: (categorySlug: string) => `category:${categorySlug}`,
   /** A listing showing this agent's card: its rating, score and favorites. */
   listed: (agentId: number) => `listed:${agentId}`,
+  /** The agent an `agent:` or `listed:` tag names: whose card it moves. */
+  agentShownBy(tag: string): number | undefined {
+    const match = /^(?:agent|listed):(\d+)$/.exec(tag);
+    return match ? Number(match[1]) : undefined;
+  },
   /** A listing ordered by `sort`, of one category or of all (`*`). */
   ranking: (sort: string, categorySlug?: string) => `ranking:${sort}:${categorySlug ?? '*'}`,
   /** What a listing page shows: the agents on it and, for an order ratings move, that order. */
@@ -54,11 +59,11 @@ export const cacheTags = {
 
 /**
  * What the held answers may weigh. The catalogue's long tail (every agent, category, sort, page and
- * search) is far larger than any cache; this keeps the most recently read part, about 2,000
- * listings' or 20,000 agent pages' worth, inside the process's memory budget with the listing parts
- * beside it (`npm run bench`, peak RSS; decision 0019).
+ * search) is far larger than any cache; this keeps the most recently read of the URLs asked for
+ * again, about 1,500 listings' or 10,000 agent pages' worth, inside the process's memory budget with
+ * the listing parts and cards beside it (`npm run bench`, peak RSS; decisions 0019, 0021 and 0022).
  */
-const DEFAULT_MAX_BYTES = 18 * 1024 * 1024;
+const DEFAULT_MAX_BYTES = 12 * 1024 * 1024;
 
 /** An entry's bytes: its key and bodies, and a fixed share for the Map, the entry and its tags. */
 function weightOf(key: string, entry: CacheEntry): number {
@@ -67,6 +72,11 @@ function weightOf(key: string, entry: CacheEntry): number {
 
 /** V8 keeps a string of Latin-1 characters in a byte each, any other string in two. */
 const BEYOND_LATIN1 = /[\u0100-\uffff]/;
+
+/** What a string's characters take in memory. */
+export function textBytes(text: string): number {
+  return BEYOND_LATIN1.test(text) ? text.length * 2 : text.length;
+}
 
 /** An eviction makes room for a twentieth of the budget at once. */
 const EVICTION_LOW_WATER = 0.95;
@@ -83,11 +93,17 @@ const ADMISSION_GENERATION = 20_000;
 /** null means every entry. */
 export type InvalidationListener = (tags: readonly string[] | null) => void;
 
-export class ResponseCache {
+/** Something kept from the data answers are made of, dropped with the answers (decision 0019). */
+export interface CacheFollower {
+  /** Drops what these tags show (everything when null), at once. */
+  invalidateLocal(tags: readonly string[] | null): void;
+}
+
+export class ResponseCache implements CacheFollower {
   private entries = new Map<string, CacheEntry>();
   private listeners: InvalidationListener[] = [];
   /** Caches of the data answers are made from: they drop what this one drops, soft changes at once. */
-  private followers: ResponseCache[] = [];
+  private followers: CacheFollower[] = [];
   /** Advances at every invalidation; an entry remembers the value it was computed at. */
   private clock = 0;
   private everythingInvalidatedAt = 0;
@@ -146,7 +162,7 @@ export class ResponseCache {
     const replaced = this.entries.get(key);
     if (!replaced && !this.admits(key)) return;
     if (replaced) this.drop(key, replaced);
-    const bodyBytes = BEYOND_LATIN1.test(body) ? body.length * 2 : body.length;
+    const bodyBytes = textBytes(body);
     const entry = { body, bodyBytes, tags, computedAt, expiresAt: Date.now() + this.ttlMs };
     this.entries.set(key, entry);
     this.bytes += weightOf(key, entry);
@@ -251,9 +267,18 @@ export class ResponseCache {
    * It stays on when answers are not cached (RESPONSE_CACHE=off measures the path a new URL takes).
    */
   follower(options: { maxBytes: number; ttlMs?: number }): ResponseCache {
-    const follower = new ResponseCache({ maxBytes: options.maxBytes, ttlMs: options.ttlMs ?? this.ttlMs });
+    return this.follow(new ResponseCache({ maxBytes: options.maxBytes, ttlMs: options.ttlMs ?? this.ttlMs }));
+  }
+
+  /** Keeps `follower` in step with this cache, as follower() does; returns it. */
+  follow<F extends CacheFollower>(follower: F): F {
     this.followers.push(follower);
     return follower;
+  }
+
+  /** How long an answer is kept at most. */
+  get expiryMs(): number {
+    return this.ttlMs;
   }
 
   onInvalidate(listener: InvalidationListener): void {

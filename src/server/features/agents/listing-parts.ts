@@ -1,29 +1,17 @@
-import type { AgentListResponse, AgentSort, AgentSummary } from '../../../shared/api/agents.js';
+import type { AgentListResponse, AgentSort } from '../../../shared/api/agents.js';
 import { cacheTags, type ResponseCache } from '../../lib/response-cache.js';
 import { serialized, type SerializedJson } from '../../lib/serialized-json.js';
 import type { CategoriesRepo } from '../categories/categories.repo.js';
 import { presentAgentSummary } from './agents.presenter.js';
 import type { AgentsRepo, ListingFilters } from './agents.repo.js';
-
-/** An agent's listing card, serialized. */
-export type AgentCard = SerializedJson<AgentSummary>;
+import type { AgentCard, KeptCards } from './kept-cards.js';
 
 /**
- * What the kept parts may weigh: about 20,000 cards, the agents the listing pages and searches of a
- * large catalogue show most (`npm run bench`, decision 0019).
+ * What the kept ids of orders, categories and counts may weigh: every order of a large catalogue's
+ * first twenty pages, with each filter (`npm run bench`, decision 0019). Cards are kept apart
+ * (kept-cards.ts).
  */
-export const LISTING_PARTS_MAX_BYTES = 12 * 1024 * 1024;
-
-const cardKey = (agentId: number) => `card:${agentId}`;
-/**
- * What a card shows: the agent's texts and counters, and its category's
- * name (a category edit drops listings).
- */
-const cardTags = (agentId: number) => [
-  cacheTags.agent(agentId),
-  cacheTags.listed(agentId),
-  cacheTags.listings,
-];
+export const LISTING_PARTS_MAX_BYTES = 3 * 1024 * 1024;
 /** A category's id and published agents move with moderation and category edits, which drop these. */
 const CATEGORY_TAGS = [cacheTags.categories, cacheTags.listings];
 /** A filtered listing's count moves when an agent is published, leaves, or changes pricing or verified. */
@@ -49,6 +37,7 @@ export class ListingParts {
   constructor(
     private readonly repos: { agents: AgentsRepo; categories: CategoriesRepo },
     private readonly kept: ResponseCache,
+    private readonly keptCards: KeptCards,
   ) {}
 
   /** The cards of these agents in the order given; an agent that is not published has none. */
@@ -56,17 +45,17 @@ export class ListingParts {
     const cards = new Array<AgentCard | undefined>(agentIds.length);
     const missing: number[] = [];
     for (let position = 0; position < agentIds.length; position += 1) {
-      const card = read.fresh ? undefined : this.kept.get(cardKey(agentIds[position]!));
+      const card = read.fresh ? undefined : this.keptCards.get(agentIds[position]!);
       if (card === undefined) missing.push(agentIds[position]!);
-      else cards[position] = card as AgentCard;
+      else cards[position] = card;
     }
     if (missing.length > 0) {
-      const computedAt = this.kept.now();
+      const readAt = this.keptCards.now();
       const found = new Map<number, AgentCard>();
       for (const row of await this.repos.agents.findSummariesByIds(missing)) {
         const card = serialized(presentAgentSummary(row));
         found.set(row.id, card);
-        this.kept.set(cardKey(row.id), card, cardTags(row.id), computedAt);
+        this.keptCards.set(row.id, card, readAt);
       }
       for (let position = 0; position < agentIds.length; position += 1)
         cards[position] ??= found.get(agentIds[position]!);
