@@ -63,10 +63,15 @@ export async function expectNoSeriousA11yViolations(page: Page) {
   // Contrast is measured on what is painted: let the data arrive (no request for 500 ms), then let the page
   // fades (0.3-0.4 s, started when the data rendered) finish.
   await page.waitForLoadState('networkidle');
+  // A toast (sonner) starts fading in a frame after it mounts and fades out when its time is up, so
+  // one could be caught half transparent between the wait below and axe's reading. With reduced
+  // motion, which sonner and the page's fades honour, each shows its final state at once.
+  await page.emulateMedia({ reducedMotion: 'reduce' });
   await page.waitForFunction(() =>
     document.getAnimations().every((animation) => animation.playState !== 'running'),
   );
   const results = await new AxeBuilder({ page }).analyze();
+  await page.emulateMedia({ reducedMotion: null });
   const serious = results.violations.filter((violation) =>
     ['serious', 'critical'].includes(violation.impact ?? ''),
   );
