@@ -79,7 +79,7 @@ export function textBytes(text: string): number {
 }
 
 /** An eviction makes room for a twentieth of the budget at once. */
-const EVICTION_LOW_WATER = 0.95;
+export const EVICTION_LOW_WATER = 0.95;
 
 /** How long a soft change (touch) may stay unseen by other visitors: well inside the promised 1 s. */
 export const SETTLE_MS = 300;
@@ -121,7 +121,8 @@ export class ResponseCache implements CacheFollower {
    * Keys computed once and not kept, in two generations (the older is dropped when the newer fills):
    * with `admitOnSecondAsk`, an answer is kept only when its key is asked for again.
    */
-  private askedOnce: Set<string> | undefined;
+  private readonly admitOnSecondAsk: boolean;
+  private askedOnce = new Set<string>();
   private askedOnceBefore = new Set<string>();
 
   constructor(
@@ -130,7 +131,7 @@ export class ResponseCache implements CacheFollower {
     this.maxBytes = options.maxBytes ?? DEFAULT_MAX_BYTES;
     this.ttlMs = options.ttlMs ?? 30_000;
     this.enabled = options.enabled ?? true;
-    if (options.admitOnSecondAsk) this.askedOnce = new Set();
+    this.admitOnSecondAsk = options.admitOnSecondAsk ?? false;
   }
 
   /** The clock to pass to set(): taken before computing, so a write during the computation wins. */
@@ -175,14 +176,13 @@ export class ResponseCache implements CacheFollower {
    * that are asked for again (decision 0021).
    */
   private admits(key: string): boolean {
-    const askedOnce = this.askedOnce;
-    if (!askedOnce) return true;
-    if (askedOnce.delete(key) || this.askedOnceBefore.delete(key)) return true;
-    if (askedOnce.size >= ADMISSION_GENERATION) {
-      this.askedOnceBefore = askedOnce;
+    if (!this.admitOnSecondAsk) return true;
+    if (this.askedOnce.delete(key) || this.askedOnceBefore.delete(key)) return true;
+    if (this.askedOnce.size >= ADMISSION_GENERATION) {
+      this.askedOnceBefore = this.askedOnce;
       this.askedOnce = new Set();
     }
-    this.askedOnce!.add(key);
+    this.askedOnce.add(key);
     return false;
   }
 

@@ -1,5 +1,5 @@
 import type { AgentSummary } from '../../../shared/api/agents.js';
-import { cacheTags, textBytes, type CacheFollower } from '../../lib/response-cache.js';
+import { cacheTags, EVICTION_LOW_WATER, textBytes, type CacheFollower } from '../../lib/response-cache.js';
 import type { SerializedJson } from '../../lib/serialized-json.js';
 
 /** An agent's listing card, serialized. */
@@ -63,8 +63,8 @@ export class KeptCards implements CacheFollower {
     this.cards.set(agentId, { card, bytes, expiresAt: Date.now() + this.options.ttlMs });
     this.bytes += bytes;
     if (this.bytes <= this.options.maxBytes) return;
-    // Past the budget, a twentieth of it at once (see ResponseCache.evictPastBudget).
-    const lowWater = this.options.maxBytes * 0.95;
+    // Past the budget, room for a twentieth of it at once (as ResponseCache.evictPastBudget does).
+    const lowWater = this.options.maxBytes * EVICTION_LOW_WATER;
     for (const oldest of this.cards.keys()) {
       if (this.bytes <= lowWater) return;
       this.drop(oldest);
