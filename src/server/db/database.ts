@@ -6,6 +6,7 @@ import pg from 'pg';
 import type { Config } from '../config.js';
 import type { Database } from './schema.js';
 import { withStatementCache } from './statement-cache.js';
+import { startWalCheckpoints } from './wal-checkpoints.js';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -50,7 +51,8 @@ export function createDb(database: Config['database']): Db {
   fs.mkdirSync(path.dirname(database.file), { recursive: true });
   const sqlite = new SqliteDatabase(database.file);
   sqlite.pragma('journal_mode = WAL');
-  // NORMAL, not FULL: in WAL mode a commit then waits for no fsync (the WAL is synced at checkpoints).
+  // NORMAL, not FULL: in WAL mode a commit then waits for no fsync (the WAL is synced at checkpoints,
+  // which a worker thread runs: startWalCheckpoints below, decision 0023).
   // better-sqlite3 runs on the event loop, so each fsync of 3 ms held up every read behind it: at 50
   // writes a second the read mix lost a third of its throughput and the writes' p99 was 165 ms
   // (decision 0020). The database cannot be corrupted either way; a power cut may undo the last commits.
@@ -62,8 +64,18 @@ export function createDb(database: Config['database']): Db {
   // measured the same throughput under the long-tail mix and 4 MB more resident.
   sqlite.pragma('cache_size = -8192');
   sqlite.pragma('temp_store = MEMORY');
+  // The log is copied into the database file by a worker thread, not by the commit that fills it.
+  const checkpoints = startWalCheckpoints(sqlite, database.file);
   const kysely = new Kysely<Database>({
     dialect: new SqliteDialect({ database: withStatementCache(sqlite) }),
   });
-  return { kysely, dialect: 'sqlite', close: () => kysely.destroy() };
+  return {
+    kysely,
+    dialect: 'sqlite',
+    // The worker's connection first: the last connection to close checkpoints and removes the log.
+    close: async () => {
+      await checkpoints.stop();
+      await kysely.destroy();
+    },
+  };
 }
