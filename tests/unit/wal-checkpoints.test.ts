@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -9,9 +10,14 @@ import { createDb, type Db } from '../../src/server/db/database.js';
 const dirs: string[] = [];
 const dbs: Db[] = [];
 
-function newDatabase() {
+function newDir() {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'agentatlas-wal-'));
   dirs.push(dir);
+  return dir;
+}
+
+function newDatabase() {
+  const dir = newDir();
   const file = path.join(dir, 'agentatlas.db');
   const db = createDb({ kind: 'sqlite', file });
   dbs.push(db);
@@ -79,5 +85,17 @@ describe('SQLite write-ahead log checkpoints', () => {
     const reopened = new SqliteDatabase(file, { readonly: true });
     expect(reopened.prepare('select body from notes').all()).toEqual([{ body: 'kept' }]);
     reopened.close();
+  });
+
+  it('lets a command that opens and closes the database finish (npm run db:migrate)', () => {
+    const dir = newDir();
+    const migrated = spawnSync(process.execPath, ['--import', 'tsx', 'src/server/db/migrate-cli.ts'], {
+      env: { ...process.env, DATA_DIR: dir, DATABASE_URL: `file:${path.join(dir, 'migrated.db')}` },
+      encoding: 'utf8',
+      timeout: 30_000,
+    });
+    expect(migrated.stderr).toBe('');
+    expect(migrated.stdout).toMatch(/^applied: /);
+    expect(migrated.status).toBe(0);
   });
 });

@@ -80,6 +80,8 @@ export function startWalCheckpoints(
   return {
     async stop() {
       stopping = true;
+      // Held while it closes: a process with nothing else to do would otherwise end before it has.
+      worker.ref();
       worker.postMessage('stop');
       await exited;
     },
