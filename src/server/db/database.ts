@@ -59,10 +59,10 @@ export function createDb(database: Config['database']): Db {
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  // 8 MiB of page cache: the hot index pages fit, and the process stays under its 250 MB budget
-  // (npm run bench, peak RSS); a row not in it is one read from the OS's file cache. 12 MiB
-  // measured the same throughput under the long-tail mix and 4 MB more resident.
-  sqlite.pragma('cache_size = -8192');
+  // 4 MiB of page cache: the hot index pages fit, and the process stays under its 250 MB budget
+  // (npm run bench, peak RSS); a row not in it is one read from the OS's file cache. 8 and 12 MiB
+  // measured the same CPU per request under the long-tail mix, 5 and 9 MB more resident.
+  sqlite.pragma('cache_size = -4096');
   sqlite.pragma('temp_store = MEMORY');
   // The log is copied into the database file by a worker thread, not by the commit that fills it.
   const checkpoints = startWalCheckpoints(sqlite, database.file);

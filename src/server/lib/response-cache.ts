@@ -60,10 +60,10 @@ export const cacheTags = {
 /**
  * What the held answers may weigh. The catalogue's long tail (every agent, category, sort, page and
  * search) is far larger than any cache; this keeps the most recently read of the URLs asked for
- * again, about 1,000 listings' or 6,000 agent pages' worth, inside the process's memory budget with
- * the listing parts and cards beside it (`npm run bench`, peak RSS; decisions 0019, 0021 and 0022).
+ * again, about 750 listings' or 4,500 agent pages' worth, inside the process's memory budget with
+ * the listing parts and cards beside it (`npm run bench`, peak RSS; decisions 0019, 0021 to 0023).
  */
-const DEFAULT_MAX_BYTES = 8 * 1024 * 1024;
+const DEFAULT_MAX_BYTES = 6 * 1024 * 1024;
 
 /** An entry's bytes: its key and bodies, and a fixed share for the Map, the entry and its tags. */
 function weightOf(key: string, entry: CacheEntry): number {

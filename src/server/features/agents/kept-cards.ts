@@ -6,10 +6,10 @@ import type { SerializedJson } from '../../lib/serialized-json.js';
 export type AgentCard = SerializedJson<AgentSummary>;
 
 /**
- * What the kept cards may weigh: about 37,000 cards, the agents a large catalogue's listing pages
- * and searches show in a few minutes (`npm run bench`, decision 0022).
+ * What the kept cards may weigh: about 33,000 cards, most of the agents a large catalogue's listing
+ * pages and searches show in a few minutes (`npm run bench`, decisions 0022 and 0023).
  */
-export const KEPT_CARDS_MAX_BYTES = 18 * 1024 * 1024;
+export const KEPT_CARDS_MAX_BYTES = 16 * 1024 * 1024;
 
 /** What a kept card costs beyond its text: the Map's slot, the entry and the string's header. */
 const CARD_OVERHEAD_BYTES = 80;
