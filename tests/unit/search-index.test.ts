@@ -58,6 +58,27 @@ describe('SearchIndex', () => {
     expect(ids(index, 'common wo', {}, { offset: 0, limit: 3, cap: 1000 })[0]).toBe(2);
   });
 
+  it('ranks a two-word match by both words, and never returns a removed agent', () => {
+    const index = new SearchIndex([
+      // Each word in as many agents as the other, so neither is rarer.
+      ...Array.from({ length: 10 }, (_, n) => agent(100 + n, { description: 'quartz' })),
+      ...Array.from({ length: 10 }, (_, n) => agent(200 + n, { description: 'violet' })),
+      agent(1, { name: 'Quartz Violet' }),
+      agent(2, { name: 'Quartz', description: 'violet' }),
+      agent(3, { name: 'Violet', description: 'quartz' }),
+      agent(4, { description: 'quartz violet' }),
+      agent(5, { name: 'Quartz Violet Pro' }),
+    ]);
+    const ranked = ids(index, 'quartz violet');
+    // Both words in the name first (the shorter name ahead), both in the description last.
+    expect(ranked.slice(0, 2)).toEqual([1, 5]);
+    expect(ranked.slice(2, 4).sort()).toEqual([2, 3]);
+    expect(ranked.at(-1)).toBe(4);
+    // A removed agent stays in the built postings until the next rebuild, marked dead.
+    index.remove(1);
+    expect(ids(index, 'quartz violet')).toEqual([5, ...ranked.slice(2)]);
+  });
+
   it('filters by category, pricing and badge, and counts up to the cap', () => {
     const index = new SearchIndex(
       Array.from({ length: 30 }, (_, n) =>

