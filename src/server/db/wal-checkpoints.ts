@@ -4,14 +4,14 @@ import type * as WorkerThreads from 'node:worker_threads';
 import type BetterSqlite3 from 'better-sqlite3';
 
 /** How often the background connection copies the write-ahead log into the database file. */
-export const CHECKPOINT_INTERVAL_MS = 500;
+const CHECKPOINT_INTERVAL_MS = 500;
 
 /**
  * The log size, in pages, at which a commit on the request thread checkpoints by itself: SQLite's
  * own rule, kept as a backstop ten times further out than its default of 1,000, reached only if
  * the background checkpoints stop or fall behind (40 MB of log).
  */
-export const BACKSTOP_CHECKPOINT_PAGES = 10_000;
+const BACKSTOP_CHECKPOINT_PAGES = 10_000;
 
 export interface WalCheckpoints {
   /** Ends the background connection; resolves once it is closed. */
@@ -51,15 +51,15 @@ function checkpointLoop() {
  * threshold, it held the event loop, and every request with it, for up to 24 ms. `main` is the
  * request thread's connection: it keeps a far backstop, used again at once if the worker fails.
  */
-export function startWalCheckpoints(
-  main: { pragma(source: string): unknown },
-  file: string,
-  intervalMs = CHECKPOINT_INTERVAL_MS,
-): WalCheckpoints {
+export function startWalCheckpoints(main: { pragma(source: string): unknown }, file: string): WalCheckpoints {
   main.pragma(`wal_autocheckpoint = ${BACKSTOP_CHECKPOINT_PAGES}`);
   const worker = new Worker(`(${checkpointLoop.toString()})()`, {
     eval: true,
-    workerData: { driverPath: createRequire(import.meta.url).resolve('better-sqlite3'), file, intervalMs },
+    workerData: {
+      driverPath: createRequire(import.meta.url).resolve('better-sqlite3'),
+      file,
+      intervalMs: CHECKPOINT_INTERVAL_MS,
+    },
     resourceLimits: { maxOldGenerationSizeMb: 16, maxYoungGenerationSizeMb: 2 },
   });
   worker.unref();
