@@ -14,6 +14,7 @@ import { useCategories } from '../lib/get-categories.js';
 import { CategoryGrid } from '../features/categories/components/category-grid.js';
 import { useDocumentTitle } from '../lib/use-document-title.js';
 import { paths } from '../paths.js';
+import { useRenderedAfterCommit } from '../lib/use-rendered-after-commit.js';
 
 function HeroSearch() {
   const inputId = useId();
@@ -92,6 +93,8 @@ export function HomePage() {
   useDocumentTitle(verified ? 'Verified AI agents' : '');
   const home = useHome(verified);
   const categories = useCategories();
+  // The hero and the featured agents come first; the other sections are built right after.
+  const restShown = useRenderedAfterCommit();
   const listHref = (sort?: AgentSort) => paths.agents.href({ sort, verified: verified || undefined });
 
   const data = home.data;
@@ -207,24 +210,31 @@ export function HomePage() {
                 agents={data.featured}
                 seeAll={listHref()}
               />
-              <AgentSection
-                title="Top rated"
-                description="The highest reputation scores from real reviews."
-                agents={data.topRated}
-                seeAll={listHref('rating')}
-              />
-              <AgentSection
-                title="Trending"
-                description="Most viewed and favorited this week."
-                agents={data.trending}
-                seeAll={listHref('trending')}
-              />
-              <AgentSection
-                title="Newest"
-                description="Fresh additions to the directory."
-                agents={data.newest}
-                seeAll={listHref('newest')}
-              />
+              {restShown ? (
+                <>
+                  <AgentSection
+                    title="Top rated"
+                    description="The highest reputation scores from real reviews."
+                    agents={data.topRated}
+                    seeAll={listHref('rating')}
+                  />
+                  <AgentSection
+                    title="Trending"
+                    description="Most viewed and favorited this week."
+                    agents={data.trending}
+                    seeAll={listHref('trending')}
+                  />
+                  <AgentSection
+                    title="Newest"
+                    description="Fresh additions to the directory."
+                    agents={data.newest}
+                    seeAll={listHref('newest')}
+                  />
+                </>
+              ) : (
+                // Holds the categories below the fold for the moment the other sections take to build.
+                <div aria-hidden="true" className="min-h-screen" />
+              )}
             </>
           )
         )}
