@@ -30,7 +30,11 @@ function useHeaderVisible(): boolean {
         setVisible(state.current.visible);
       });
     };
-    state.current = { visible: true, lastY: window.scrollY };
+    // Read in the next frame, which lays the page out anyway: read here, in the effects after React
+    // commits the page, it forced that layout into the same task (a long one on a slow phone).
+    frame = requestAnimationFrame(() => {
+      state.current = { visible: true, lastY: window.scrollY };
+    });
     window.addEventListener('scroll', onScroll, { passive: true });
     return () => {
       cancelAnimationFrame(frame);
