@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { displayName, initials } from '../../src/shared/rules/display-name.js';
 import { classifyStatus, isRetryableCategory } from '../../src/shared/rules/error-classification.js';
 import { formatCount } from '../../src/shared/rules/count.js';
-import { formatDate } from '../../src/shared/rules/date.js';
+import { formatDate, formatDateTime } from '../../src/shared/rules/date.js';
 import {
   badgeText,
   isFooterVisible,
@@ -65,6 +65,15 @@ describe('formatDate', () => {
   it('uses "MMM d, yyyy"', () => {
     expect(formatDate('2026-03-05T12:00:00.000Z')).toBe('Mar 5, 2026');
     expect(formatDate('not a date')).toBe('');
+  });
+});
+
+describe('formatDateTime', () => {
+  it('is the date as "MMM d, yyyy" and the local time of day', () => {
+    // A local moment, so the expectation holds in every time zone the tests run in.
+    expect(formatDateTime(new Date(2026, 2, 5, 14, 7))).toBe('Mar 5, 2026, 2:07 PM');
+    expect(formatDateTime(new Date(2026, 10, 26, 0, 30))).toBe('Nov 26, 2026, 12:30 AM');
+    expect(formatDateTime('not a date')).toBe('');
   });
 });
 

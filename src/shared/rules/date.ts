@@ -9,3 +9,14 @@ export function formatDate(value: string | number | Date): string {
   if (Number.isNaN(date.getTime())) return '';
   return format(date, DATE_FORMAT);
 }
+
+/**
+ * A moment with its time of day, for tooltips and delivery logs: the date as "MMM d, yyyy" (spec
+ * section 9) and the local time. date-fns, not toLocaleString: the browser's first Intl call loads its
+ * locale data, about 25 ms, which on a slow phone held the agent page's main thread (issue 15).
+ */
+export function formatDateTime(value: string | number | Date): string {
+  const date = value instanceof Date ? value : new Date(value);
+  if (Number.isNaN(date.getTime())) return '';
+  return format(date, `${DATE_FORMAT}, h:mm a`);
+}

@@ -1,7 +1,7 @@
 import { ArrowRight } from 'lucide-react';
 import { Link } from 'react-router';
 import type { HistoryEvent } from '../../../../shared/api/history.js';
-import { formatDate } from '../../../../shared/rules/date.js';
+import { formatDate, formatDateTime } from '../../../../shared/rules/date.js';
 import { cn } from '../../../lib/cn.js';
 import { historyKindLooks } from './history-kinds.js';
 
@@ -36,7 +36,7 @@ export function HistoryList({
               </p>
               {event.message && <p className="mt-1 text-sm break-words text-slate-700">{event.message}</p>}
               <p className="mt-1 flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-slate-600">
-                <time dateTime={event.createdAt} title={when.toLocaleString('en-US')}>
+                <time dateTime={event.createdAt} title={formatDateTime(when)}>
                   {formatDate(when)}
                 </time>
                 <span>{actors[event.actor] ?? `By ${event.actor}`}</span>

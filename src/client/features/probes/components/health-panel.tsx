@@ -3,7 +3,7 @@ import { Activity, RefreshCw, ShieldCheck } from 'lucide-react';
 import { Link } from 'react-router';
 import type { AgentDetail } from '../../../../shared/api/agents.js';
 import type { EndpointHealth } from '../../../../shared/api/probes.js';
-import { formatDate } from '../../../../shared/rules/date.js';
+import { formatDate, formatDateTime } from '../../../../shared/rules/date.js';
 import { Badge } from '../../../components/ui/badge.js';
 import { Button } from '../../../components/ui/button.js';
 import { Card } from '../../../components/ui/card.js';
@@ -98,7 +98,7 @@ function EndpointSection({ endpoint }: { endpoint: EndpointHealth }) {
       <dl className="mt-3 grid grid-cols-3 gap-2">
         <Figure label="Last checked">
           {endpoint.checkedAt ? (
-            <time dateTime={endpoint.checkedAt} title={new Date(endpoint.checkedAt).toLocaleString()}>
+            <time dateTime={endpoint.checkedAt} title={formatDateTime(endpoint.checkedAt)}>
               {formatDistanceToNow(new Date(endpoint.checkedAt), { addSuffix: true })}
             </time>
           ) : (

@@ -8,7 +8,7 @@ import {
   type WebhookDelivery,
   type WebhookEvent,
 } from '../../../../shared/api/webhooks.js';
-import { formatDate } from '../../../../shared/rules/date.js';
+import { formatDate, formatDateTime } from '../../../../shared/rules/date.js';
 import { Badge } from '../../../components/ui/badge.js';
 import { Button, PendingButton } from '../../../components/ui/button.js';
 import { CheckboxField, TextField } from '../../../components/ui/form-field.js';
@@ -32,9 +32,6 @@ export interface WebhookAgentChoice {
   id: number;
   name: string;
 }
-
-const formatTime = (value: string) =>
-  new Date(value).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
 const deliveryTone = { delivered: 'success', pending: 'warning', failed: 'danger' } as const;
 
@@ -196,7 +193,7 @@ function DeliveryLog({ webhook }: { webhook: Webhook }) {
             <div className="flex flex-wrap items-center gap-2">
               <span className="font-mono text-xs text-slate-900">{delivery.event}</span>
               <Badge tone={deliveryTone[delivery.status]}>{deliveryLabel(delivery)}</Badge>
-              <span className="text-xs text-slate-600">{formatTime(delivery.createdAt)}</span>
+              <span className="text-xs text-slate-600">{formatDateTime(delivery.createdAt)}</span>
             </div>
             <p className="mt-1 text-xs text-slate-600">
               {last
@@ -205,7 +202,7 @@ function DeliveryLog({ webhook }: { webhook: Webhook }) {
                   } in ${last.durationMs} ms`
                 : 'Not sent yet'}
               {delivery.status === 'pending' && delivery.nextAttemptAt && delivery.attempts.length > 0
-                ? `; next try ${formatTime(delivery.nextAttemptAt)}`
+                ? `; next try ${formatDateTime(delivery.nextAttemptAt)}`
                 : ''}
             </p>
             {last?.error && last.statusCode !== null && (
@@ -251,8 +248,8 @@ function WebhookItem({ webhook }: { webhook: Webhook }) {
       {webhook.disabledReason && <p className="mt-2 text-sm text-red-700">{webhook.disabledReason}</p>}
       {active && webhook.failingSince && (
         <p className="mt-2 text-sm text-amber-800">
-          Deliveries have failed since {formatTime(webhook.failingSince)}; after a day of failures the webhook
-          is turned off.
+          Deliveries have failed since {formatDateTime(webhook.failingSince)}; after a day of failures the
+          webhook is turned off.
         </p>
       )}
       <div className="mt-3 flex flex-wrap gap-2">
