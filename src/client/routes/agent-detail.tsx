@@ -101,8 +101,13 @@ export function AgentDetailPage() {
   return <AgentDetailView agent={agent.data} />;
 }
 
+/** Apart from the page, so the similar agents arriving re-render only themselves. */
+function SimilarToAgent({ agent }: { agent: AgentDetail }) {
+  const similar = useSimilarAgents(agent.category.slug, agent.id);
+  return <SimilarAgents agents={similar.data ?? []} renderFavorite={renderFavoriteButton} />;
+}
+
 function AgentDetailView({ agent: data }: { agent: AgentDetail }) {
-  const similar = useSimilarAgents(data.category.slug, data.id);
   const report = useReportDialog();
   const reviewActions: ReviewActions = useReviewActions(data, { openReport: report.openReport });
   const onReport = () =>
@@ -136,21 +141,24 @@ function AgentDetailView({ agent: data }: { agent: AgentDetail }) {
               )}
             </section>
           </Card>
-          <ReviewsSection
-            agent={data}
-            actions={reviewActions}
-            summary={<RatingDistribution rating={data.rating} />}
-          />
-          <RecordSection agentId={data.id} />
+          {/* Laid out only when they come near the viewport: on a phone, below the fold. */}
+          <div className="defer-render space-y-6">
+            <ReviewsSection
+              agent={data}
+              actions={reviewActions}
+              summary={<RatingDistribution rating={data.rating} />}
+            />
+            <RecordSection agentId={data.id} />
+          </div>
         </div>
-        <div className="min-w-0 space-y-6">
+        <div className="defer-render min-w-0 space-y-6">
           <AgentDetailsPanel agent={data} />
           <HealthPanel agent={data} />
           <ClaimsPanel agentId={data.id} isOwner={Boolean(data.viewer?.isOwner)} />
           <BadgeEmbed agent={data} />
         </div>
       </div>
-      <SimilarAgents agents={similar.data ?? []} renderFavorite={renderFavoriteButton} />
+      <SimilarToAgent agent={data} />
       {reviewActions.dialogs}
       {report.dialog}
     </div>
