@@ -20,14 +20,17 @@ async function adminContext(baseURL: string): Promise<APIRequestContext> {
 }
 
 /** Creates a draft as the page's signed-in owner and submits it; answers the new agent's id. */
-async function submitAgent(page: Page, fields: { name: string; tagline: string; repoUrl?: string }) {
+async function submitAgent(
+  page: Page,
+  fields: { name: string; tagline: string; repoUrl?: string; description?: string },
+) {
   const categories = await page.request.get('/api/categories');
   expect(categories.status()).toBe(200);
   const { categories: list } = (await categories.json()) as { categories: Array<{ slug: string }> };
   const draft = await page.request.post('/api/drafts', {
     data: {
-      ...fields,
       description: 'Answers support tickets from the knowledge base and hands hard ones to a person.',
+      ...fields,
       category: list[0]!.slug,
       tags: ['support'],
       websiteUrl: 'https://example.com/agent',
@@ -212,4 +215,58 @@ test("someone else's agent shows the not-found state on the edit and status page
   }
   await page.getByRole('link', { name: 'Go to My Agents' }).click();
   await expect(page.getByRole('heading', { name: 'You have not listed an agent yet' })).toBeVisible();
+});
+
+test("an owner's Markdown is rendered in a worker and sanitized on the agent page", async ({
+  page,
+  baseURL,
+  allowConsoleError,
+}) => {
+  // Chromium reports the handler under the page's policy as DOMPurify parses it into its inert
+  // document, where it never runs; the sanitized HTML no longer has it.
+  allowConsoleError(/Executing inline event handler violates the following Content Security Policy/);
+  await signUp(page);
+  const name = unique('Markdown Maker');
+  const agentId = await submitAgent(page, {
+    name,
+    tagline: 'Writes its own description in Markdown, with a few tricks.',
+    description: [
+      'Reads the [docs](https://example.com/docs) and never a [trap](javascript:window.pwned=1).',
+      '',
+      '## What it knows',
+      '',
+      '- tables',
+      '- lists',
+      '',
+      '<script>window.pwned = 1</script>',
+      '<img src="/favicon.svg" alt="logo" onerror="window.pwned = 1">',
+      '<form><input name="secret"></form>',
+    ].join('\n'),
+  });
+  const admin = await adminContext(baseURL!);
+  expect((await admin.post(`/api/admin/agents/${agentId}/approve`)).status()).toBe(200);
+  const status = (await (await page.request.get(`/api/agents/${agentId}/status`)).json()) as {
+    agent: { slug: string };
+  };
+
+  const workers: string[] = [];
+  page.on('worker', (worker) => workers.push(worker.url()));
+  await page.goto(`/agents/${status.agent.slug}`);
+  const description = page.locator('.prose-agent');
+  await expect(description.getByRole('heading', { name: 'What it knows', level: 2 })).toBeVisible();
+  await expect(description.getByRole('listitem')).toHaveText(['tables', 'lists']);
+  // Parsed off the page's thread.
+  expect(workers.some((url) => /markdown\.worker/.test(url))).toBe(true);
+
+  // Links open in a new tab without referrer or ranking; a script link loses its target.
+  const docs = description.getByRole('link', { name: 'docs' });
+  await expect(docs).toHaveAttribute('href', 'https://example.com/docs');
+  await expect(docs).toHaveAttribute('target', '_blank');
+  await expect(docs).toHaveAttribute('rel', 'noopener noreferrer nofollow ugc');
+  await expect(description.getByText('trap')).toBeVisible();
+  await expect(description.locator('[href^="javascript"]')).toHaveCount(0);
+  // Nothing the owner typed runs: no script, no handler, no form; the image itself stays.
+  await expect(description.getByRole('img', { name: 'logo' })).toHaveAttribute('src', '/favicon.svg');
+  await expect(description.locator('script, form, input, [onerror]')).toHaveCount(0);
+  expect(await page.evaluate(() => (window as { pwned?: number }).pwned)).toBeUndefined();
 });

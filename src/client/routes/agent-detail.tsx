@@ -25,6 +25,7 @@ import { useReviewActions, type ReviewActions } from '../features/reviews/hooks/
 import { useAuthSession } from '../lib/auth-session.js';
 import { isApiError } from '../lib/request.js';
 import { useDocumentTitle } from '../lib/use-document-title.js';
+import { useMarkdownHtml } from '../lib/markdown/render-markdown.js';
 import { useScrollToHash } from '../lib/use-scroll-to-hash.js';
 import { paths } from '../paths.js';
 
@@ -77,8 +78,6 @@ export function AgentDetailPage() {
   const agent = useAgent(slug);
   useViewerFacts(agent, user?.id ?? null);
   useRecordView(agent.data?.id);
-  // Links to #reviews (an owner's checklist, history, notifications) land on the reviews.
-  useScrollToHash(agent.data !== undefined);
   useDocumentTitle(agent.data ? agent.data.name : agent.isError ? 'Agent not found' : null);
 
   if (agent.isPending) return <AgentDetailSkeleton />;
@@ -108,6 +107,12 @@ function SimilarToAgent({ agent }: { agent: AgentDetail }) {
 }
 
 function AgentDetailView({ agent: data }: { agent: AgentDetail }) {
+  const descriptionHtml = useMarkdownHtml(data.description);
+  // The card shows first; the description and the sections under it together once the description
+  // is rendered (off the page's thread), so nothing under it moves as it arrives.
+  const described = descriptionHtml !== null;
+  // Links to #reviews (an owner's checklist, history, notifications) land on the reviews.
+  useScrollToHash(described);
   const report = useReportDialog();
   const reviewActions: ReviewActions = useReviewActions(data, { openReport: report.openReport });
   const onReport = () =>
@@ -127,38 +132,44 @@ function AgentDetailView({ agent: data }: { agent: AgentDetail }) {
           onReport={onReport}
         />
       </div>
-      <div className="mt-6 grid gap-6 lg:grid-cols-3">
-        <div className="min-w-0 space-y-6 lg:col-span-2">
-          <Card className="p-6">
-            <section aria-labelledby="description-title">
-              <h2 id="description-title" className="mb-4 text-lg font-semibold text-slate-900">
-                About {data.name}
-              </h2>
-              {data.description.trim() ? (
-                <MarkdownDescription markdown={data.description} />
-              ) : (
-                <p className="text-slate-600">{data.tagline}</p>
-              )}
-            </section>
-          </Card>
-          {/* Laid out only when they come near the viewport: on a phone, below the fold. */}
-          <div className="defer-render space-y-6">
-            <ReviewsSection
-              agent={data}
-              actions={reviewActions}
-              summary={<RatingDistribution rating={data.rating} />}
-            />
-            <RecordSection agentId={data.id} />
+      {described ? (
+        <>
+          <div className="mt-6 grid gap-6 lg:grid-cols-3">
+            <div className="min-w-0 space-y-6 lg:col-span-2">
+              <Card className="p-6">
+                <section aria-labelledby="description-title">
+                  <h2 id="description-title" className="mb-4 text-lg font-semibold text-slate-900">
+                    About {data.name}
+                  </h2>
+                  {data.description.trim() ? (
+                    <MarkdownDescription html={descriptionHtml} />
+                  ) : (
+                    <p className="text-slate-600">{data.tagline}</p>
+                  )}
+                </section>
+              </Card>
+              {/* Laid out only when they come near the viewport: on a phone, below the fold. */}
+              <div className="defer-render space-y-6">
+                <ReviewsSection
+                  agent={data}
+                  actions={reviewActions}
+                  summary={<RatingDistribution rating={data.rating} />}
+                />
+                <RecordSection agentId={data.id} />
+              </div>
+            </div>
+            <div className="defer-render min-w-0 space-y-6">
+              <AgentDetailsPanel agent={data} />
+              <HealthPanel agent={data} />
+              <ClaimsPanel agentId={data.id} isOwner={Boolean(data.viewer?.isOwner)} />
+              <BadgeEmbed agent={data} />
+            </div>
           </div>
-        </div>
-        <div className="defer-render min-w-0 space-y-6">
-          <AgentDetailsPanel agent={data} />
-          <HealthPanel agent={data} />
-          <ClaimsPanel agentId={data.id} isOwner={Boolean(data.viewer?.isOwner)} />
-          <BadgeEmbed agent={data} />
-        </div>
-      </div>
-      <SimilarToAgent agent={data} />
+          <SimilarToAgent agent={data} />
+        </>
+      ) : (
+        <div aria-hidden="true" className="mt-6 min-h-screen" />
+      )}
       {reviewActions.dialogs}
       {report.dialog}
     </div>
