@@ -27,6 +27,7 @@ import { isApiError } from '../lib/request.js';
 import { useDocumentTitle } from '../lib/use-document-title.js';
 import { useMarkdownHtml } from '../lib/markdown/render-markdown.js';
 import { useScrollToHash } from '../lib/use-scroll-to-hash.js';
+import { useStagedReveal } from '../lib/use-staged-reveal.js';
 import { paths } from '../paths.js';
 
 function BackButton() {
@@ -111,6 +112,8 @@ function AgentDetailView({ agent: data }: { agent: AgentDetail }) {
   // The card shows first; the description and the sections under it together once the description
   // is rendered (off the page's thread), so nothing under it moves as it arrives.
   const described = descriptionHtml !== null;
+  // Then the side panels, then the similar agents, each committed on its own.
+  const stage = useStagedReveal(2, described);
   // Links to #reviews (an owner's checklist, history, notifications) land on the reviews.
   useScrollToHash(described);
   const report = useReportDialog();
@@ -158,14 +161,16 @@ function AgentDetailView({ agent: data }: { agent: AgentDetail }) {
                 <RecordSection agentId={data.id} />
               </div>
             </div>
-            <div className="defer-render min-w-0 space-y-6">
-              <AgentDetailsPanel agent={data} />
-              <HealthPanel agent={data} />
-              <ClaimsPanel agentId={data.id} isOwner={Boolean(data.viewer?.isOwner)} />
-              <BadgeEmbed agent={data} />
-            </div>
+            {stage >= 1 && (
+              <div className="defer-render min-w-0 space-y-6">
+                <AgentDetailsPanel agent={data} />
+                <HealthPanel agent={data} />
+                <ClaimsPanel agentId={data.id} isOwner={Boolean(data.viewer?.isOwner)} />
+                <BadgeEmbed agent={data} />
+              </div>
+            )}
           </div>
-          <SimilarToAgent agent={data} />
+          {stage >= 2 && <SimilarToAgent agent={data} />}
         </>
       ) : (
         <div aria-hidden="true" className="mt-6 min-h-screen" />

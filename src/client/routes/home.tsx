@@ -14,7 +14,7 @@ import { useCategories } from '../lib/get-categories.js';
 import { CategoryGrid } from '../features/categories/components/category-grid.js';
 import { useDocumentTitle } from '../lib/use-document-title.js';
 import { paths } from '../paths.js';
-import { useRenderedAfterCommit } from '../lib/use-rendered-after-commit.js';
+import { useStagedReveal } from '../lib/use-staged-reveal.js';
 
 function HeroSearch() {
   const inputId = useId();
@@ -94,7 +94,7 @@ export function HomePage() {
   const home = useHome(verified);
   const categories = useCategories();
   // The hero and the featured agents come first; the other sections are built right after.
-  const restShown = useRenderedAfterCommit();
+  const restShown = useStagedReveal(1) === 1;
   const listHref = (sort?: AgentSort) => paths.agents.href({ sort, verified: verified || undefined });
 
   const data = home.data;
