@@ -5,6 +5,7 @@ import type { AgentDetail } from '../../shared/api/agents.js';
 import { AgentDetailSkeleton } from '../components/layout/page-skeleton.js';
 import { Button, ButtonLink } from '../components/ui/button.js';
 import { Card } from '../components/ui/card.js';
+import { Skeleton } from '../components/ui/skeleton.js';
 import { LoadFailure } from '../components/ui/load-failure.js';
 import { useAgent } from '../features/agents/api/get-agent.js';
 import { useSimilarAgents } from '../features/agents/api/get-similar-agents.js';
@@ -173,7 +174,15 @@ function AgentDetailView({ agent: data }: { agent: AgentDetail }) {
           {stage >= 2 && <SimilarToAgent agent={data} />}
         </>
       ) : (
-        <div aria-hidden="true" className="mt-6 min-h-screen" />
+        // The description's place while it renders; tall enough to keep the footer below the fold.
+        <div aria-hidden="true" className="mt-6 min-h-screen lg:w-2/3 lg:pr-4">
+          <Card className="space-y-3 p-6">
+            <Skeleton className="h-6 w-48" />
+            <Skeleton className="h-4 w-full" />
+            <Skeleton className="h-4 w-full" />
+            <Skeleton className="h-4 w-2/3" />
+          </Card>
+        </div>
       )}
       {reviewActions.dialogs}
       {report.dialog}
