@@ -99,7 +99,9 @@ export function AgentDetailPage() {
     );
   }
 
-  return <AgentDetailView agent={agent.data} />;
+  // Keyed by the agent: another agent's page (a similar agent, already fetched) starts afresh, never
+  // with the description or stages of the one before.
+  return <AgentDetailView key={agent.data.id} agent={agent.data} />;
 }
 
 /** Apart from the page, so the similar agents arriving re-render only themselves. */
