@@ -31,6 +31,20 @@ export default defineConfig(({ command }) => ({
     // The server reads it to preload each page's route chunk (features/seo/pages.routes.ts).
     manifest: true,
     target: 'es2022',
+    rolldownOptions: {
+      output: {
+        // Left to itself, rolldown made a chunk of every module two lazy pages share: 155 files, most
+        // of them an icon or a helper of a few hundred bytes, so the agent page asked for 53 scripts
+        // and the browser spent a long task before the first paint queuing their preloads. What the
+        // entry needs is one chunk, the icons another (10 KB gzipped, cached once for every page).
+        codeSplitting: {
+          groups: [
+            { name: 'main', tags: ['$initial'], priority: 2 },
+            { name: 'icons', test: /node_modules[\\/]lucide-react[\\/]/, priority: 1 },
+          ],
+        },
+      },
+    },
   },
   server: {
     port: 5173,
