@@ -23,21 +23,28 @@ function useHeaderVisible(): boolean {
   const state = useRef<HeaderScrollState>({ visible: true, lastY: 0 });
   useEffect(() => {
     let frame = 0;
+    let afterFirstFrame: ReturnType<typeof setTimeout> | undefined;
+    let scrolled = false;
     const onScroll = () => {
+      scrolled = true;
       cancelAnimationFrame(frame);
       frame = requestAnimationFrame(() => {
         state.current = nextHeaderScrollState(state.current, window.scrollY);
         setVisible(state.current.visible);
       });
     };
-    // Read in the next frame, which lays the page out anyway: read here, in the effects after React
-    // commits the page, it forced that layout into the same task (a long one on a slow phone).
+    // Where a page opened (a reload, a link to #reviews) is read once the first frame is drawn, when
+    // the layout is already done: read in that frame or in these effects, it laid out the whole page
+    // a second time in one task (a long one on a slow phone).
     frame = requestAnimationFrame(() => {
-      state.current = { visible: true, lastY: window.scrollY };
+      afterFirstFrame = setTimeout(() => {
+        if (!scrolled) state.current = { visible: true, lastY: window.scrollY };
+      });
     });
     window.addEventListener('scroll', onScroll, { passive: true });
     return () => {
       cancelAnimationFrame(frame);
+      clearTimeout(afterFirstFrame);
       window.removeEventListener('scroll', onScroll);
     };
   }, []);
