@@ -26,6 +26,7 @@ import { useReviewActions, type ReviewActions } from '../features/reviews/hooks/
 import { useAuthSession } from '../lib/auth-session.js';
 import { isApiError } from '../lib/request.js';
 import { useDocumentTitle } from '../lib/use-document-title.js';
+import { useDeferredResult } from '../lib/use-deferred-result.js';
 import { useMarkdownHtml } from '../lib/markdown/render-markdown.js';
 import { useScrollToHash } from '../lib/use-scroll-to-hash.js';
 import { useStagedReveal } from '../lib/use-staged-reveal.js';
@@ -106,7 +107,7 @@ export function AgentDetailPage() {
 
 /** Apart from the page, so the similar agents arriving re-render only themselves. */
 function SimilarToAgent({ agent }: { agent: AgentDetail }) {
-  const similar = useSimilarAgents(agent.category.slug, agent.id);
+  const similar = useDeferredResult(useSimilarAgents(agent.category.slug, agent.id));
   return <SimilarAgents agents={similar.data ?? []} renderFavorite={renderFavoriteButton} />;
 }
 

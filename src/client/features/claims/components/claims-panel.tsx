@@ -9,6 +9,7 @@ import { Input, Label, Select } from '../../../components/ui/input.js';
 import { RetryNotice } from '../../../components/ui/load-failure.js';
 import { Skeleton } from '../../../components/ui/skeleton.js';
 import { isApiError } from '../../../lib/request.js';
+import { useDeferredResult } from '../../../lib/use-deferred-result.js';
 import { useAgentClaims, useCheckClaim, useCreateClaim, useRemoveClaim } from '../api/claims.js';
 import { claimMethodLabels, claimMethods, type ClaimMethod } from '../../../../shared/trust.js';
 
@@ -146,7 +147,7 @@ function NewClaimForm({ agentId }: { agentId: number }) {
  * agent's domain or repository, checked again daily. The owner adds, checks and removes claims here.
  */
 export function ClaimsPanel({ agentId, isOwner }: { agentId: number; isOwner: boolean }) {
-  const claims = useAgentClaims(agentId);
+  const claims = useDeferredResult(useAgentClaims(agentId));
   const list = claims.data?.claims ?? [];
   if (!isOwner && claims.isSuccess && list.length === 0) return null;
 

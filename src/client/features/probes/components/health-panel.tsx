@@ -11,6 +11,7 @@ import { Skeleton } from '../../../components/ui/skeleton.js';
 import { isAdmin, useAuthSession } from '../../../lib/auth-session.js';
 import { cn } from '../../../lib/cn.js';
 import { isApiError } from '../../../lib/request.js';
+import { useDeferredResult } from '../../../lib/use-deferred-result.js';
 import { paths } from '../../../paths.js';
 import { useAgentHealth, useProbeNow } from '../api/agent-health.js';
 import {
@@ -161,7 +162,7 @@ export function HealthPanel({ agent }: { agent: AgentDetail }) {
   const { user } = useAuthSession();
   const canProbe = Boolean(agent.viewer?.isOwner) || isAdmin(user);
   const hasEndpoints = agent.mcpUrl !== null || agent.agentCardUrl !== null;
-  const health = useAgentHealth(agent.id, hasEndpoints);
+  const health = useDeferredResult(useAgentHealth(agent.id, hasEndpoints));
   const probe = useProbeNow(agent.id);
 
   if (!hasEndpoints && !canProbe) return null;

@@ -9,6 +9,7 @@ import { RetryNotice } from '../../../components/ui/load-failure.js';
 import { Skeleton } from '../../../components/ui/skeleton.js';
 import { Textarea } from '../../../components/ui/textarea.js';
 import { isApiError } from '../../../lib/request.js';
+import { useDeferredResult } from '../../../lib/use-deferred-result.js';
 import { useAgentRecord, useCreateAppeal } from '../api/record.js';
 import { APPEAL_MESSAGE_MAX, recordKindLabels, type RecordKind } from '../../../../shared/trust.js';
 
@@ -86,7 +87,7 @@ function AppealForm({ agentId, entry }: { agentId: number; entry: RecordEntry })
  * reports upheld, newest first. Its owner can appeal a standing rejection or a claim's lapse here.
  */
 export function RecordSection({ agentId }: { agentId: number }) {
-  const record = useAgentRecord(agentId);
+  const record = useDeferredResult(useAgentRecord(agentId));
   const [showAll, setShowAll] = useState(false);
   const entries = record.data?.entries ?? [];
   const shown = showAll ? entries : entries.slice(0, INITIAL_ENTRIES);

@@ -21,6 +21,7 @@ import { Skeleton } from '../../../components/ui/skeleton.js';
 import { StarRating } from '../../../components/ui/star-rating.js';
 import { isApiError } from '../../../lib/request.js';
 import { toast } from '../../../lib/toast.js';
+import { useDeferredResult } from '../../../lib/use-deferred-result.js';
 import { updateCachedReview, useAgentReviews } from '../api/get-agent-reviews.js';
 import { markReviewHelpful } from '../api/review-mutations.js';
 import type { ReviewActions } from '../hooks/use-review-actions.js';
@@ -159,7 +160,7 @@ export function ReviewsSection({ agent, actions, summary }: ReviewsSectionProps)
   const [page, setPage] = useState(1);
   const [sort, setSort] = useState<ReviewSort>('newest');
   const [voted, setVoted] = useState<ReadonlySet<number>>(new Set());
-  const reviews = useAgentReviews(agent.id, page, sort);
+  const reviews = useDeferredResult(useAgentReviews(agent.id, page, sort));
   const data = reviews.data;
   const viewer = actions.viewer;
 
