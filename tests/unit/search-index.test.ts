@@ -108,6 +108,27 @@ describe('SearchIndex', () => {
     expect(new Set(whole).size).toBe(50);
   });
 
+  it('answers a search asked again, in any word order or further down, as it ranks it afresh', () => {
+    const documents = Array.from({ length: 200 }, (_, n) =>
+      agent(n + 1, { tagline: n % 3 ? 'word' : 'other', description: `word ${'other '.repeat(n % 5)}` }),
+    );
+    const index = new SearchIndex(documents);
+    const asked: Array<[string, { offset: number; limit: number; cap: number }]> = [
+      ['word other', { offset: 0, limit: 20, cap: 1000 }],
+      ['other word', { offset: 20, limit: 20, cap: 1000 }],
+      ['word other', { offset: 60, limit: 20, cap: 1000 }],
+      ['other word', { offset: 40, limit: 20, cap: 1000 }],
+      ['word other', { offset: 0, limit: 20, cap: 50 }],
+      ['word other', { offset: 0, limit: 20, cap: 1000 }],
+    ];
+    for (const [q, at] of asked)
+      expect(index.rank(searchTerms(q), { pricing: 'free' }, at), `${q} ${JSON.stringify(at)}`).toEqual(
+        new SearchIndex(documents).rank(searchTerms(q), { pricing: 'free' }, at),
+      );
+    // Another filter is another ranking.
+    expect(ids(index, 'word other', { pricing: 'paid' })).toEqual([]);
+  });
+
   it('takes changes: an edited agent is found by its new words only, a removed one not at all', () => {
     const index = new SearchIndex([agent(1, { name: 'Old Name' }), agent(2, { name: 'Other' })]);
     index.upsert(agent(1, { name: 'New Name' }));

@@ -25,6 +25,10 @@ const COMPACT_SHARE = 0.25;
 const SPREAD_FACTOR = 8;
 /** A query uses at most this many words. */
 const SEARCH_WORDS_MAX = 8;
+/** A kept ranking holds at least this many of a query's best documents: its first pages of twenty. */
+const KEPT_RANKING_DEPTH = 60;
+/** Rankings kept, of the queries asked most recently (each a few hundred bytes). */
+const KEPT_RANKINGS_MAX = 4096;
 
 export interface SearchDocument {
   id: number;
@@ -111,6 +115,19 @@ interface Plan {
   allBits: number;
 }
 
+interface KeptRanking {
+  /** Matches counted up to the cap. */
+  total: number;
+  /** The best matches' agent ids, best first: at least the depth asked for, or every match. */
+  agentIds: Int32Array;
+}
+
+/** A query's words in any order (a document's score does not depend on it), its filters and cap. */
+function rankingKey(words: readonly string[], filters: SearchFilters, cap: number): string {
+  const unique = [...new Set(words)].sort();
+  return `${unique.join(' ')}|${filters.categoryId ?? ''}|${filters.pricing ?? ''}|${filters.verified ?? ''}|${cap}`;
+}
+
 export class SearchIndex {
   // Documents, by slot. A changed document gets a new slot; its old one is marked dead.
   private slotAgent = new Int32Array(0);
@@ -146,6 +163,13 @@ export class SearchIndex {
   /** Postings of documents removed since the last build, still in the lists until the next. */
   private deadPostings = 0;
 
+  /**
+   * The best documents of recent queries, by their words and filters, until the index next changes:
+   * the next page of a search, or the same search asked again, is read here instead of ranking all
+   * its matches again (most of a search's time when its words are common).
+   */
+  private keptRankings = new Map<string, KeptRanking>();
+
   // Scratch space of a query, reset after each one.
   private seen = new Uint32Array(0);
   private seenStamp = 0;
@@ -171,6 +195,7 @@ export class SearchIndex {
 
   /** Empties the index for a build; documents come with addToBuild and are searchable after endBuild. */
   beginBuild(): void {
+    this.keptRankings.clear();
     this.slotCount = 0;
     this.liveCount = 0;
     this.liveLength = 0;
@@ -196,6 +221,7 @@ export class SearchIndex {
   /** Adds or replaces one agent's document. */
   upsert(document: SearchDocument): void {
     this.remove(document.id);
+    this.keptRankings.clear();
     const slot = this.addSlot(document);
     const averageLength = this.averageLength();
     for (let at = this.slotTermStart[slot]!; at < this.slotTermStart[slot + 1]!; at += 1) {
@@ -222,6 +248,7 @@ export class SearchIndex {
   remove(agentId: number): void {
     const slot = this.slotOfAgent.get(agentId);
     if (slot === undefined) return;
+    this.keptRankings.clear();
     this.slotOfAgent.delete(agentId);
     this.slotFlags[slot]! &= ~ALIVE;
     this.liveCount -= 1;
@@ -238,19 +265,36 @@ export class SearchIndex {
     filters: SearchFilters,
     page: { offset: number; limit: number; cap: number },
   ): { total: number; agentIds: number[] } {
-    const plan = this.plan(words);
-    if (!plan) return { total: 0, agentIds: [] };
     const needed = Math.min(page.offset + page.limit, page.cap);
-    const best = new TopScores(needed, this.slotAgent);
+    // A filter the index does not hold (agentIds) changes without the index: never kept.
+    const key = filters.agentIds ? undefined : rankingKey(words, filters, page.cap);
+    const kept = key === undefined ? undefined : this.keptRankings.get(key);
+    if (kept && (kept.agentIds.length >= needed || kept.agentIds.length === Math.min(kept.total, page.cap))) {
+      // Asked again: the most recently used are the last to go.
+      this.keptRankings.delete(key!);
+      this.keptRankings.set(key!, kept);
+      return { total: kept.total, agentIds: Array.from(kept.agentIds.subarray(page.offset, needed)) };
+    }
+    const depth = key === undefined ? needed : Math.max(needed, Math.min(KEPT_RANKING_DEPTH, page.cap));
+    const plan = this.plan(words);
     let total = 0;
-    this.walk(plan, filters, true, (slot, score, bound) => {
-      if (total < page.cap) total += 1;
-      best.offer(slot, score);
-      // Settled: no document further down can reach the page, and the count is at its cap.
-      return !(total >= page.cap && best.isFull() && bound < best.lowestScore());
-    });
-    const slots = best.inOrder().slice(page.offset);
-    return { total, agentIds: slots.map((slot) => this.slotAgent[slot]!) };
+    let ranked: number[] = [];
+    if (plan) {
+      const best = new TopScores(depth, this.slotAgent);
+      this.walk(plan, filters, true, (slot, score, bound) => {
+        if (total < page.cap) total += 1;
+        best.offer(slot, score);
+        // Settled: no document further down can reach the ranking, and the count is at its cap.
+        return !(total >= page.cap && best.isFull() && bound < best.lowestScore());
+      });
+      ranked = best.inOrder().map((slot) => this.slotAgent[slot]!);
+    }
+    if (key !== undefined) {
+      this.keptRankings.set(key, { total, agentIds: Int32Array.from(ranked) });
+      if (this.keptRankings.size > KEPT_RANKINGS_MAX)
+        this.keptRankings.delete(this.keptRankings.keys().next().value!);
+    }
+    return { total, agentIds: ranked.slice(page.offset, needed) };
   }
 
   /** Every document matching every word and the filters, in no order, to be ordered by something else. */
