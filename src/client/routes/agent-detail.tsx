@@ -2,10 +2,9 @@ import { ArrowLeft, SearchX } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import type { AgentDetail } from '../../shared/api/agents.js';
-import { AgentDetailSkeleton } from '../components/layout/page-skeleton.js';
+import { AgentDetailSkeleton, DescriptionCardSkeleton } from '../components/layout/page-skeleton.js';
 import { Button, ButtonLink } from '../components/ui/button.js';
 import { Card } from '../components/ui/card.js';
-import { Skeleton } from '../components/ui/skeleton.js';
 import { LoadFailure } from '../components/ui/load-failure.js';
 import { useAgent } from '../features/agents/api/get-agent.js';
 import { useSimilarAgents } from '../features/agents/api/get-similar-agents.js';
@@ -179,12 +178,7 @@ function AgentDetailView({ agent: data }: { agent: AgentDetail }) {
       ) : (
         // The description's place while it renders; tall enough to keep the footer below the fold.
         <div aria-hidden="true" className="mt-6 min-h-screen lg:w-2/3 lg:pr-4">
-          <Card className="space-y-3 p-6">
-            <Skeleton className="h-6 w-48" />
-            <Skeleton className="h-4 w-full" />
-            <Skeleton className="h-4 w-full" />
-            <Skeleton className="h-4 w-2/3" />
-          </Card>
+          <DescriptionCardSkeleton />
         </div>
       )}
       {reviewActions.dialogs}

@@ -38,6 +38,21 @@ export function AgentGridSkeleton({ count = 6 }: { count?: number }) {
   );
 }
 
+/** An agent's description card: while the page loads, and while its Markdown renders. */
+export function DescriptionCardSkeleton() {
+  return (
+    <div className="rounded-2xl border border-slate-200 bg-white p-6">
+      <Skeleton className="h-5 w-40" />
+      <div className="mt-4 space-y-2">
+        <Skeleton className="h-3 w-full" />
+        <Skeleton className="h-3 w-full" />
+        <Skeleton className="h-3 w-5/6" />
+        <Skeleton className="h-3 w-2/3" />
+      </div>
+    </div>
+  );
+}
+
 /** Back button, profile card, action buttons, description, details and reviews. */
 export function AgentDetailSkeleton() {
   return (
@@ -62,15 +77,7 @@ export function AgentDetailSkeleton() {
         </div>
         <div className="mt-6 grid gap-6 lg:grid-cols-3">
           <div className="space-y-6 lg:col-span-2">
-            <div className="rounded-2xl border border-slate-200 bg-white p-6">
-              <Skeleton className="h-5 w-40" />
-              <div className="mt-4 space-y-2">
-                <Skeleton className="h-3 w-full" />
-                <Skeleton className="h-3 w-full" />
-                <Skeleton className="h-3 w-5/6" />
-                <Skeleton className="h-3 w-2/3" />
-              </div>
-            </div>
+            <DescriptionCardSkeleton />
             <div className="rounded-2xl border border-slate-200 bg-white p-6">
               <Skeleton className="h-5 w-32" />
               {[0, 1, 2].map((row) => (
