@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AgentDetail } from '../../src/shared/api/agents.js';
+import type { AgentDetail, AgentListResponse } from '../../src/shared/api/agents.js';
 import type { CurrentUser } from '../../src/shared/api/auth.js';
 import type { Favorite, FavoriteList } from '../../src/shared/api/favorites.js';
 import type { NotificationListResponse } from '../../src/shared/api/notifications.js';
@@ -189,5 +189,35 @@ describe('favorites', () => {
       json: { tags: Array.from({ length: 11 }, (_, index) => `t${index}`) },
     });
     expect(tooMany.status).toBe(400);
+  });
+
+  it("lifts the agent in its category's trending order with the same write, for the writer at once", async () => {
+    const { cookie } = await signedIn();
+    const category = await f.createCategory({ slug: `trend-${Date.now()}`, name: 'Trend test' });
+    // Equal scores list the newer first, so the favorite has to lift the older one above it.
+    const liked = await f.createAgent({ category, name: 'Older Agent' });
+    const quiet = await f.createAgent({ category, name: 'Newer Agent' });
+    const trendingOrder = async (writerCookies = cookie) => {
+      const response = await t.request(`/api/agents?category=${category.slug}&sort=trending`, {
+        headers: { cookie: writerCookies },
+      });
+      return ((await response.json()) as AgentListResponse).agents.map((agent) => agent.name);
+    };
+    expect(await trendingOrder()).toEqual(['Newer Agent', 'Older Agent']);
+    const added = await t.request('/api/favorites', {
+      method: 'POST',
+      headers: { cookie },
+      json: { agentId: liked.id },
+    });
+    // The writer's browser sends back what the write set (its read-your-writes cookie).
+    const setByWrite = added.headers.getSetCookie().map((line) => line.split(';')[0]);
+    expect(await trendingOrder([cookie, ...setByWrite].join('; '))).toEqual(['Older Agent', 'Newer Agent']);
+    const scores = await t.app.db.kysely
+      .selectFrom('agents')
+      .select(['id', 'trending_score'])
+      .where('id', 'in', [quiet.id, liked.id])
+      .execute();
+    expect(scores.find((row) => row.id === liked.id)?.trending_score).toBeGreaterThan(0);
+    expect(scores.find((row) => row.id === quiet.id)?.trending_score).toBe(0);
   });
 });

@@ -6,7 +6,7 @@ import type {
   AgentSort,
   HomeResponse,
 } from '../../../shared/api/agents.js';
-import type { Db } from '../../db/database.js';
+import type { Db, Executor } from '../../db/database.js';
 import { notFound } from '../../errors.js';
 import type { SerializedJson } from '../../lib/serialized-json.js';
 import { daysAgo, utcDay } from '../../lib/time.js';
@@ -307,19 +307,30 @@ export function trendingScore(
 
 /** Recomputes trending scores for the given agents (or every agent with recent activity or a score). */
 export async function refreshTrending(deps: AgentsServiceDeps, agentIds?: number[], now = Date.now()) {
+  await deps.db.kysely.transaction().execute((trx) => updateTrendingScores(deps, trx, agentIds, now));
+}
+
+/**
+ * refreshTrending's work inside a transaction of the caller's, so a write that moves an agent's
+ * activity (a favorite) moves its score in the same commit.
+ */
+export async function updateTrendingScores(
+  deps: AgentsServiceDeps,
+  trx: Executor,
+  agentIds?: number[],
+  now = Date.now(),
+) {
   const today = utcDay(now);
   const since = daysAgo(TRENDING_WINDOW_DAYS - 1, now);
-  await deps.db.kysely.transaction().execute(async (trx) => {
-    const activity = await deps.agents.activitySince(agentIds ?? 'all-active', since, trx);
-    const ids = new Set(agentIds ?? (await deps.agents.agentIdsWithTrendingScore(trx)));
-    const byAgent = new Map<number, typeof activity>();
-    for (const entry of activity) {
-      ids.add(entry.agent_id);
-      byAgent.set(entry.agent_id, [...(byAgent.get(entry.agent_id) ?? []), entry]);
-    }
-    const scores = new Map<number, number>();
-    for (const id of ids) scores.set(id, trendingScore(byAgent.get(id) ?? [], today));
-    await deps.agents.setTrendingScores(scores, trx);
-    if (!agentIds) await deps.agents.deleteViewsBefore(daysAgo(TRENDING_WINDOW_DAYS + 1, now), trx);
-  });
+  const activity = await deps.agents.activitySince(agentIds ?? 'all-active', since, trx);
+  const ids = new Set(agentIds ?? (await deps.agents.agentIdsWithTrendingScore(trx)));
+  const byAgent = new Map<number, typeof activity>();
+  for (const entry of activity) {
+    ids.add(entry.agent_id);
+    byAgent.set(entry.agent_id, [...(byAgent.get(entry.agent_id) ?? []), entry]);
+  }
+  const scores = new Map<number, number>();
+  for (const id of ids) scores.set(id, trendingScore(byAgent.get(id) ?? [], today));
+  await deps.agents.setTrendingScores(scores, trx);
+  if (!agentIds) await deps.agents.deleteViewsBefore(daysAgo(TRENDING_WINDOW_DAYS + 1, now), trx);
 }

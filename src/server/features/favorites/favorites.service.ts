@@ -8,7 +8,7 @@ import { utcDay } from '../../lib/time.js';
 import { presentAgentSummary } from '../agents/agents.presenter.js';
 import {
   findPublishedAgentOr404,
-  refreshTrending,
+  updateTrendingScores,
   type AgentsServiceDeps,
 } from '../agents/agents.service.js';
 import { createNotification, type NotificationsDeps } from '../notifications/notifications.service.js';
@@ -43,12 +43,18 @@ export async function checkFavorite(deps: FavoritesDeps, userId: number, agentId
   return { isFavorited: row !== null, favoriteId: row?.favorite_id ?? null };
 }
 
-/** Adds a favorite (adding it again is harmless) and tells the agent's owner. */
+/**
+ * Adds a favorite (adding it again is harmless) and tells the agent's owner. The count, the day's
+ * activity and the trending score it feeds move in one commit.
+ */
 export async function addFavorite(deps: FavoritesDeps, user: UserRow, agentId: number) {
   const agent = await findPublishedAgentOr404(deps.agents, agentId);
   const { favorite, created, notification } = await deps.db.kysely.transaction().execute(async (trx) => {
     const inserted = await deps.favorites.insert(user.id, agentId, trx);
-    if (inserted) await deps.favorites.adjustAgentCount(agentId, 1, utcDay(), trx);
+    if (inserted) {
+      await deps.favorites.adjustAgentCount(agentId, 1, utcDay(), trx);
+      await updateTrendingScores(deps.agents, trx, [agentId]);
+    }
     const row = await deps.favorites.findOne({ userId: user.id, agentId }, trx);
     const ownerNotice =
       inserted && agent.owner_id !== null && agent.owner_id !== user.id
@@ -63,10 +69,7 @@ export async function addFavorite(deps: FavoritesDeps, user: UserRow, agentId: n
     return { favorite: row!, created: inserted, notification: ownerNotice };
   });
   if (notification && agent.owner_id !== null) deps.notifications.publish(agent.owner_id, [notification]);
-  if (created) {
-    await refreshTrending(deps.agents, [agentId]);
-    deps.cache.touch(countersOf(agentId));
-  }
+  if (created) deps.cache.touch(countersOf(agentId));
   return { favorite: presentFavorite(favorite), created };
 }
 
