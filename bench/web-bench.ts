@@ -89,10 +89,12 @@ async function main() {
             preset === 'desktop' ? desktopConfig : undefined,
           );
         let runner = await audit();
-        // Now and then Lighthouse traces no paint at all and gives the page no performance score (not
-        // a low one: none, with every metric missing). That run measured nothing; it is run again, once.
-        if (runner && runner.lhr.categories.performance?.score === null && !runner.lhr.runtimeError) {
-          console.error(`${preset} ${page}: Lighthouse gave no performance score; measuring again`);
+        // Now and then Lighthouse's trace misses the navigation or its paint (NO_NAVSTART, NO_FCP) and
+        // the page gets no performance score: not a low one, none, with every metric missing. That run
+        // measured nothing; it is run again, once.
+        if (runner && runner.lhr.categories.performance?.score === null) {
+          const reason = runner.lhr.runtimeError?.code ?? 'no performance score';
+          console.error(`${preset} ${page}: Lighthouse measured nothing (${reason}); measuring again`);
           runner = await audit();
         }
         if (!runner) throw new Error(`lighthouse gave no result for ${page}`);

@@ -260,6 +260,7 @@ describe('the page policy allows the page’s own styles and nothing inline besi
     fs.writeFileSync(
       path.join(clientDir, 'index.html'),
       '<!doctype html><html><head><title>AgentAtlas</title><!--app-meta-->' +
+        '<script type="module" crossorigin src="/assets/index-test.js"></script>' +
         '<link rel="stylesheet" crossorigin href="/assets/index-test.css"></head>' +
         '<body><div id="root"></div></body></html>',
     );
@@ -299,6 +300,18 @@ describe('the page policy allows the page’s own styles and nothing inline besi
       // hash too, and so is the empty one.
       expect(styleSrc.match(/'sha256-/g)).toHaveLength(3);
       expect(styleSrc.split(' ')).toContain(`'sha256-${createHash('sha256').update('').digest('base64')}'`);
+      // One inline script runs, the loader that asks for the entry once the page has painted, allowed
+      // by its hash; the entry itself is no longer in the head.
+      const outsideStyles = html.replace(/<style>[\s\S]*?<\/style>/g, '');
+      const inlineScripts = [...outsideStyles.matchAll(/<script>([\s\S]*?)<\/script>/g)].map(
+        (match) => match[1]!,
+      );
+      expect(inlineScripts).toHaveLength(1);
+      const loaderHash = `'sha256-${createHash('sha256').update(inlineScripts[0]!).digest('base64')}'`;
+      expect(directive(policy, 'script-src')).toBe(`script-src 'self' ${loaderHash}`);
+      expect(html.split('</head>')[0]).not.toContain('index-test.js');
+      const named = /<script type="application\/json" id="aa-scripts">(.*?)<\/script>/.exec(html)?.[1];
+      expect(JSON.parse(named!)).toMatchObject({ entry: '/assets/index-test.js' });
     } finally {
       await app.close();
       fs.rmSync(clientDir, { recursive: true, force: true });

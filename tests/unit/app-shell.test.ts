@@ -6,8 +6,10 @@ import {
   injectAppShell,
   inlineStyleHashes,
   inlineStylesheet,
-  lowerScriptPriority,
-  styleHash,
+  pageScripts,
+  SCRIPT_LOADER,
+  takeEntryScript,
+  inlineHash,
   toastStylesheet,
 } from '../../src/server/features/seo/app-shell.js';
 
@@ -39,12 +41,25 @@ describe('the stylesheet sent inside the page', () => {
 });
 
 describe('the scripts of the page', () => {
-  it('are asked for at low priority, since the first paint needs the HTML alone', () => {
-    const page =
-      '<script type="module" crossorigin src="/assets/index-a.js"></script>\n<link rel="modulepreload" crossorigin href="/assets/b.js">';
-    expect(lowerScriptPriority(page)).toBe(
-      '<script type="module" fetchpriority="low" crossorigin src="/assets/index-a.js"></script>\n<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/b.js">',
+  it('leave the head of the real index.html, whose first paint then needs the HTML alone', () => {
+    const built = template.replace(
+      '<script type="module" src="/main.tsx"></script>',
+      '<script type="module" crossorigin src="/assets/index-a.js"></script>',
     );
+    const { template: page, entry } = takeEntryScript(built);
+    expect(entry).toBe('/assets/index-a.js');
+    expect(page).not.toContain('<script');
+    expect(takeEntryScript('<head></head>').entry).toBeNull();
+  });
+
+  it('are named in a data block the constant loader reads, so no file name can close it', () => {
+    const html = pageScripts('/assets/index-a.js', ['/assets/b.js', '/assets/</script>.js']);
+    const data = /<script type="application\/json" id="aa-scripts">(.*?)<\/script>/.exec(html)?.[1];
+    expect(JSON.parse(data!)).toEqual({
+      entry: '/assets/index-a.js',
+      preloads: ['/assets/b.js', '/assets/</script>.js'],
+    });
+    expect(html.endsWith(`<script>${SCRIPT_LOADER}</script>`)).toBe(true);
   });
 });
 
@@ -52,13 +67,13 @@ describe('the inline styles a page policy allows', () => {
   it('finds the stylesheet sonner inserts, so the toasts keep their styles under the CSP', () => {
     const css = toastStylesheet();
     expect(css?.startsWith('[data-sonner-toaster]')).toBe(true);
-    expect(styleHash(css!)).toMatch(/^'sha256-[A-Za-z0-9+/]{43}='$/);
+    expect(inlineHash(css!)).toMatch(/^'sha256-[A-Za-z0-9+/]{43}='$/);
   });
 
   it('hashes each <style> element of a page', () => {
     expect(inlineStyleHashes('<head><style>a{color:red}</style><style></style></head>')).toEqual([
-      styleHash('a{color:red}'),
-      styleHash(''),
+      inlineHash('a{color:red}'),
+      inlineHash(''),
     ]);
   });
 });

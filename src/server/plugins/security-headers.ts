@@ -16,6 +16,8 @@ export interface PagePolicyOptions {
    * insert, and the nonce for the ones whose content is only known in the browser (pages.routes.ts).
    */
   styleSources?: readonly string[];
+  /** The page's own inline scripts by hash: the loader of its scripts (features/seo/app-shell.ts). */
+  scriptSources?: readonly string[];
 }
 
 /**
@@ -25,6 +27,7 @@ export interface PagePolicyOptions {
  */
 export function contentSecurityPolicy(options: PagePolicyOptions): string {
   const styles = ["'self'", ...(options.styleSources ?? [])].join(' ');
+  const scripts = ["'self'", ...(options.scriptSources ?? [])].join(' ');
   const websockets = options.publicUrl ? ` ${websocketOrigin(options.publicUrl)}` : '';
   return [
     "default-src 'self'",
@@ -34,7 +37,7 @@ export function contentSecurityPolicy(options: PagePolicyOptions): string {
     "frame-ancestors 'none'",
     "img-src 'self' data: https:",
     "object-src 'none'",
-    "script-src 'self'",
+    `script-src ${scripts}`,
     "script-src-attr 'none'",
     `style-src ${styles}`,
     "style-src-attr 'unsafe-inline'",

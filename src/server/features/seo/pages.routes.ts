@@ -26,11 +26,13 @@ import { agentStructuredData } from './structured-data.js';
 import { contentSecurityPolicy } from '../../plugins/security-headers.js';
 import {
   injectAppShell,
+  injectPageScripts,
+  inlineHash,
   inlineStyleHashes,
   inlineStylesheet,
-  LOW_FETCH_PRIORITY,
-  lowerScriptPriority,
-  styleHash,
+  pageScripts,
+  SCRIPT_LOADER,
+  takeEntryScript,
   toastStylesheet,
 } from './app-shell.js';
 import { loadRoutePreloads } from './client-manifest.js';
@@ -87,9 +89,9 @@ const staticTitles: Record<string, string> = {
 export default async function pagesRoutes(app: FastifyInstance) {
   const indexFile = path.join(app.config.clientDir, 'index.html');
   const hasClient = fs.existsSync(indexFile);
-  const template = hasClient
-    ? lowerScriptPriority(inlineStylesheet(fs.readFileSync(indexFile, 'utf8'), app.config.clientDir))
-    : FALLBACK_SHELL;
+  const { template, entry } = hasClient
+    ? takeEntryScript(inlineStylesheet(fs.readFileSync(indexFile, 'utf8'), app.config.clientDir))
+    : { template: FALLBACK_SHELL, entry: null };
 
   if (hasClient) {
     await app.register(fastifyStatic, {
@@ -124,13 +126,15 @@ export default async function pagesRoutes(app: FastifyInstance) {
   // allowed too (an empty stylesheet styles nothing).
   const styleHashes = [
     ...inlineStyleHashes(template),
-    ...(toastStyles ? [styleHash(toastStyles), styleHash('')] : []),
+    ...(toastStyles ? [inlineHash(toastStyles), inlineHash('')] : []),
   ];
+  const scriptSources = [inlineHash(SCRIPT_LOADER)];
   const policyFor = (nonce: string) =>
     contentSecurityPolicy({
       https: app.config.secureCookies,
       publicUrl: app.config.publicUrl,
       styleSources: [...styleHashes, `'nonce-${nonce}'`],
+      scriptSources,
     });
 
   /** An agent page's listing and first reviews, read once for its meta tags and its embedded data. */
@@ -286,14 +290,12 @@ export default async function pagesRoutes(app: FastifyInstance) {
     const nonce = randomBytes(16).toString('base64');
     const head = [
       rendered.tags,
-      ...preloads.map(
-        (file) => `<link rel="modulepreload" ${LOW_FETCH_PRIORITY} crossorigin href="${file}">`,
-      ),
       // "<" is escaped so no value can close the script element. The nonce rides on it for the client
       // (src/client/lib/style-nonce.ts); a data block is never run, so it allows no script.
       `<script type="application/json" id="aa-initial-data" nonce="${nonce}">${JSON.stringify(initialData).replace(/</g, '\\u003c')}</script>`,
     ].join('\n    ');
-    const html = injectAppShell(injectMeta(template, { title: rendered.title, tags: head }), pathname);
+    const page = injectAppShell(injectMeta(template, { title: rendered.title, tags: head }), pathname);
+    const html = entry ? injectPageScripts(page, pageScripts(entry, preloads)) : page;
     return reply
       .status(status)
       .header('Cache-Control', 'no-store')
