@@ -121,6 +121,11 @@ describe.each([
     expect(
       ((await writer.call(b, 'GET', listingPath)).body as AgentListResponse).agents[0]?.rating.count,
     ).toBe(1);
+    // The agent page the writer reads is everyone's, from the cache when it is fresh, with their own
+    // review named in it.
+    const writersDetail = (await writer.call(b, 'GET', detailPath)).body as AgentDetail;
+    expect(writersDetail.rating.count).toBe(1);
+    expect(writersDetail.viewer).toEqual({ isOwner: false, reviewId: writersReviews.reviews[0]?.id });
 
     const reviewSeenAfter = await msUntilSeen<ReviewListResponse>(
       b,

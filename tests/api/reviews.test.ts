@@ -240,15 +240,19 @@ describe('reputation', () => {
 });
 
 describe('the agent as a signed-in person sees it', () => {
-  it('says whether they own it and which review is theirs, and is never served from the shared cache', async () => {
+  it('is everyone’s detail with whether they own it and which review is theirs, read each time', async () => {
     const owner = await person();
     const agent = await f.createAgent({ owner_id: owner.user.id });
+    // Asked twice, so the shared cache keeps it (decision 0021).
+    await detail(agent.slug);
     const anonymous = await detail(agent.slug);
     expect(anonymous.viewer).toBeUndefined();
     const asOwner = (await (
       await t.request(`/api/agents/${agent.slug}`, { headers: { cookie: owner.cookie } })
     ).json()) as AgentDetail;
     expect(asOwner.viewer).toEqual({ isOwner: true, reviewId: null });
+    const { viewer: _ownerFacts, ...everyones } = asOwner;
+    expect(everyones).toEqual(anonymous);
     const reviewer = await person();
     const review = (await (
       await t.request(
@@ -261,5 +265,7 @@ describe('the agent as a signed-in person sees it', () => {
     ).json()) as AgentDetail;
     expect(asReviewer.viewer).toEqual({ isOwner: false, reviewId: review.id });
     expect((await detail(agent.slug)).viewer).toBeUndefined();
+    const missing = await t.request('/api/agents/no-such-agent', { headers: { cookie: owner.cookie } });
+    expect(missing.status).toBe(404);
   });
 });

@@ -18,6 +18,11 @@ export async function cachedJson(
   request: FastifyRequest,
   reply: FastifyReply,
   compute: (read: { fresh: boolean }) => Promise<Cacheable>,
+  /**
+   * Fields of this request's own appended to the public answer's object, never cached: a signed-in
+   * person's agent detail is everyone's detail plus what the agent is to them.
+   */
+  own?: Record<string, unknown>,
 ) {
   const cache = request.server.responseCache;
   const key = request.url;
@@ -29,5 +34,7 @@ export async function cachedJson(
     body = 'json' in answer ? answer.json : JSON.stringify(answer.body);
     cache.set(key, body, answer.tags, computedAt);
   }
+  // The answer is a serialized object: its closing brace gives way to the own fields.
+  if (own) body = `${body.slice(0, -1)}${body === '{}' ? '' : ','}${JSON.stringify(own).slice(1)}`;
   return reply.type('application/json; charset=utf-8').send(body);
 }

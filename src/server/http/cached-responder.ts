@@ -9,7 +9,7 @@ import { sessionCookieNameFor } from '../plugins/session.js';
 
 /** Bodies smaller than this are sent as they are, as @fastify/compress does for the rest. */
 const COMPRESS_THRESHOLD_BYTES = 1024;
-/** A signed-in person's agent detail carries their own viewer facts and is never served from the cache. */
+/** A signed-in person's agent detail adds their own viewer facts to the cached one: Fastify answers it. */
 const AGENT_DETAIL_PATH = /^\/api\/agents\/[^/?]+(\?|$)/;
 
 export interface CachedResponder {

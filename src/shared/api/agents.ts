@@ -86,6 +86,10 @@ export const agentListingTextShape = {
 };
 
 /** GET /api/agents/{idOrSlug} (DESIGN section 2). */
+/** What an agent is to the signed-in person asking for it. */
+export const agentViewerSchema = z.object({ isOwner: z.boolean(), reviewId: z.number().int().nullable() });
+export type AgentViewer = z.infer<typeof agentViewerSchema>;
+
 export const agentDetailSchema = z.object({
   id: z.number().int(),
   slug: z.string(),
@@ -101,7 +105,7 @@ export const agentDetailSchema = z.object({
   createdAt: z.string(),
   updatedAt: z.string(),
   /** Present when the request is signed in: what this agent is to the person asking. */
-  viewer: z.object({ isOwner: z.boolean(), reviewId: z.number().int().nullable() }).optional(),
+  viewer: agentViewerSchema.optional(),
 });
 export type AgentDetail = z.infer<typeof agentDetailSchema>;
 

@@ -192,7 +192,7 @@ export function createAgentsRepo(db: Db) {
   const detailBySlug = preparedQuery(k, (_: null, values: { slug: string }) =>
     detailQuery(k).where('agents.slug', '=', values.slug).select(agentDetailColumns),
   );
-  const publicationColumns = ['id', 'status', 'rating_count'] as const;
+  const publicationColumns = ['id', 'status', 'rating_count', 'owner_id'] as const;
   const publicationById = preparedQuery(k, (_: null, values: { id: number }) =>
     k.selectFrom('agents').where('id', '=', values.id).select(publicationColumns),
   );

@@ -15,7 +15,7 @@ import { cacheTags } from '../../lib/response-cache.js';
 import {
   findPublishedRatingsOr404,
   getAgent,
-  getAgentForViewer,
+  getAgentViewer,
   getHome,
   listAgents,
   listingOrder,
@@ -55,11 +55,20 @@ const agentsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      if (request.user) return getAgentForViewer(deps, request.params.id, request.user.id);
-      return cachedJson(request, reply, async () => {
-        const agent = await getAgent(deps, request.params.id);
-        return { body: agent, tags: [cacheTags.agent(agent.id), cacheTags.category(agent.category.slug)] };
-      });
+      // A signed-in person gets everyone's detail, from the cache like anyone's, and what the agent
+      // is to them, read each time.
+      const viewer = request.user
+        ? await getAgentViewer(deps, request.params.id, request.user.id)
+        : undefined;
+      return cachedJson(
+        request,
+        reply,
+        async () => {
+          const agent = await getAgent(deps, request.params.id);
+          return { body: agent, tags: [cacheTags.agent(agent.id), cacheTags.category(agent.category.slug)] };
+        },
+        viewer && { viewer },
+      );
     },
   );
 

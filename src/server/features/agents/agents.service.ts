@@ -4,6 +4,7 @@ import type {
   AgentListQuery,
   AgentListResponse,
   AgentSort,
+  AgentViewer,
   HomeResponse,
 } from '../../../shared/api/agents.js';
 import type { Db, Executor } from '../../db/database.js';
@@ -235,11 +236,11 @@ export async function findPublishedAgentOr404(
   return publishedOr404(await deps.agents.findDetail(agentLookup(idOrSlug)));
 }
 
-/** The same rule, reading only the agent's id and number of ratings (its reviews page, its views). */
+/** The same rule, reading only the agent's id, number of ratings and owner (its reviews page, its views, its viewer). */
 export async function findPublishedRatingsOr404(
   deps: { agents: AgentsRepo },
   idOrSlug: number | string,
-): Promise<{ id: number; rating_count: number }> {
+): Promise<{ id: number; rating_count: number; owner_id: number | null }> {
   return publishedOr404(await deps.agents.findPublication(agentLookup(idOrSlug)));
 }
 
@@ -248,18 +249,15 @@ export async function getAgent(deps: AgentsServiceDeps, idOrSlug: string): Promi
   return presentAgentDetail(await findPublishedAgentOr404(deps, idOrSlug));
 }
 
-/** The detail as a signed-in person sees it: with whether they own it and which review is theirs. */
-export async function getAgentForViewer(
+/** What a signed-in person sees on an agent's detail besides everyone's: whether they own it, which review is theirs. */
+export async function getAgentViewer(
   deps: AgentsServiceDeps,
   idOrSlug: string,
   userId: number,
-): Promise<AgentDetail> {
-  const row = await findPublishedAgentOr404(deps, idOrSlug);
-  const reviewId = await deps.reviews.findIdByAuthor(row.id, userId);
-  return {
-    ...presentAgentDetail(row),
-    viewer: { isOwner: row.owner_id === userId, reviewId },
-  };
+): Promise<AgentViewer> {
+  const agent = await findPublishedRatingsOr404(deps, idOrSlug);
+  const reviewId = await deps.reviews.findIdByAuthor(agent.id, userId);
+  return { isOwner: agent.owner_id === userId, reviewId };
 }
 
 export async function getHome(

@@ -1,21 +1,24 @@
 import type { Insertable } from 'kysely';
 import type { Db, Executor } from '../../db/database.js';
 import type { SessionsTable } from '../../db/schema.js';
+import { preparedQuery } from '../../db/prepared-query.js';
 
 /** Server-side sessions, stored by the hash of their cookie token (DESIGN section 6). */
 export function createSessionsRepo(db: Db) {
+  // Every signed-in request reads its session first: compiled once (db/prepared-query.ts).
+  const sessionWithUser = preparedQuery(db.kysely, (_: null, values: { tokenHash: string }) =>
+    db.kysely
+      .selectFrom('sessions')
+      .innerJoin('users', 'users.id', 'sessions.user_id')
+      .selectAll('users')
+      .select(['sessions.last_active_at', 'sessions.expires_at'])
+      .where('sessions.token_hash', '=', values.tokenHash),
+  );
   return {
     /** The session of a token hash with its user's row, or null. */
-    async findWithUser(tokenHash: string, trx: Executor = db.kysely) {
-      return (
-        (await trx
-          .selectFrom('sessions')
-          .innerJoin('users', 'users.id', 'sessions.user_id')
-          .selectAll('users')
-          .select(['sessions.last_active_at', 'sessions.expires_at'])
-          .where('sessions.token_hash', '=', tokenHash)
-          .executeTakeFirst()) ?? null
-      );
+    async findWithUser(tokenHash: string) {
+      const [row] = await sessionWithUser.execute(null, { tokenHash });
+      return row ?? null;
     },
 
     async insert(values: Insertable<SessionsTable>, trx: Executor = db.kysely): Promise<void> {

@@ -54,6 +54,16 @@ export function createReviewsRepo(db: Db) {
   const reviewsPage = preparedQuery(k, (sort: ReviewSort, values: ReviewPageValues) =>
     pageOf(k, sort, values),
   );
+  const reviewIdByAuthorQuery = (trx: Executor, values: { agentId: number; userId: number }) =>
+    trx
+      .selectFrom('reviews')
+      .select('id')
+      .where('agent_id', '=', values.agentId)
+      .where('user_id', '=', values.userId);
+  // A signed-in person's agent page asks it each time (agents.service.ts getAgentViewer).
+  const reviewIdByAuthor = preparedQuery(k, (_: null, values: { agentId: number; userId: number }) =>
+    reviewIdByAuthorQuery(k, values),
+  );
 
   return {
     async findById(id: number, trx: Executor = k) {
@@ -62,12 +72,10 @@ export function createReviewsRepo(db: Db) {
 
     /** The id of the person's review of the agent, or null when they have not reviewed it. */
     async findIdByAuthor(agentId: number, userId: number, trx: Executor = k): Promise<number | null> {
-      const row = await trx
-        .selectFrom('reviews')
-        .select('id')
-        .where('agent_id', '=', agentId)
-        .where('user_id', '=', userId)
-        .executeTakeFirst();
+      const [row] =
+        trx === k
+          ? await reviewIdByAuthor.execute(null, { agentId, userId })
+          : [await reviewIdByAuthorQuery(trx, { agentId, userId }).executeTakeFirst()];
       return row?.id ?? null;
     },
 
