@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MetricsResponse, ScoreResponse, SearchTermsResponse } from '../../src/shared/api/metrics.js';
+import { MetricsRecorder } from '../../src/server/features/metrics/metrics-recorder.js';
 import { factories } from '../support/factories.js';
 import { callApi, signUpPerson } from '../support/sessions.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
@@ -221,6 +222,49 @@ describe('GET /api/metrics/score', () => {
     expect(again.body.series).toHaveLength(30);
     expect(again.body.series.at(-1)).toMatchObject({ date: today(), rating: 4.5, rank: 1 });
     expect(again.body.series[0]?.rank).toBeNull();
+  });
+
+  it('snapshots each owned agent’s position in its category, walking it a few agents at a time', async () => {
+    const category = await f.createCategory();
+    const owner = await signUpPerson(t);
+    // Equal scores (no reviews) rank by id, newest first; a review lifts one above them.
+    const agents: Array<Awaited<ReturnType<typeof f.createAgent>>> = [];
+    for (let index = 0; index < 7; index += 1)
+      agents.push(await f.createAgent({ category, owner_id: index % 3 === 2 ? null : owner.user.id }));
+    await f.createReview({ agent: agents[1]!, rating: 5 });
+    const listing = (await (
+      await t.request(`/api/agents?category=${category.slug}&sort=rating&limit=20`)
+    ).json()) as { agents: Array<{ id: number }> };
+    const expected = listing.agents.flatMap((card, index) =>
+      agents.find((agent) => agent.id === card.id)?.owner_id === null ? [] : [[card.id, index + 1]],
+    );
+    expect(expected[0]).toEqual([agents[1]!.id, 1]);
+
+    // Pages of two: the walk crosses pages inside a run of equal scores.
+    const recorder = new MetricsRecorder(
+      t.app.services.metrics,
+      (error) => {
+        throw error;
+      },
+      undefined,
+      1000,
+      2,
+    );
+    await recorder.snapshotRanks();
+    const stored = await t.app.db.kysely
+      .selectFrom('agent_metrics_daily')
+      .select(['agent_id', 'value'])
+      .where('day', '=', today())
+      .where('metric', '=', 'rank')
+      .where(
+        'agent_id',
+        'in',
+        agents.map((agent) => agent.id),
+      )
+      .execute();
+    expect(stored.map((row) => [row.agent_id, Number(row.value)]).sort((a, b) => a[1]! - b[1]!)).toEqual(
+      expected,
+    );
   });
 
   it('adds up for an agent without reviews and unverified', async () => {

@@ -3,7 +3,6 @@ import type { Db, Executor } from '../../db/database.js';
 import { utcDay } from '../../lib/time.js';
 import type { CountedViews } from '../agents/view-counter.js';
 import type { MetricsRepo } from './metrics.repo.js';
-import { rankPositions } from './metrics.service.js';
 
 export interface MetricsRecorderDeps {
   db: Db;
@@ -22,6 +21,11 @@ const SNAPSHOT_FIRST_MS = 60_000;
 /** Past this many keys the day's de-duplication starts over (a bound on memory). */
 const SEEN_TERMS_MAX = 200_000;
 const SNAPSHOT_CHECK_MS = 60 * 60_000;
+/** Agents ranked per step of the snapshot: a few milliseconds of SQLite each. */
+const RANK_PAGE = 1_000;
+
+/** Resolves after the event loop has run what waits on it (requests, timers). */
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /** Trimmed, lower case, single spaces: "  Code   Review " and "code review" are one term. */
 export function normalizeSearchTerm(q: string): string {
@@ -55,6 +59,7 @@ export class MetricsRecorder {
     /** Flushed first by `flush()`, so one call writes every buffered figure. */
     private readonly viewCounter?: { flush(): Promise<void> },
     private readonly flushIntervalMs = 1000,
+    private readonly rankPageSize = RANK_PAGE,
   ) {}
 
   start(): void {
@@ -185,16 +190,36 @@ export class MetricsRecorder {
    * The day's category ranks of agents that have an owner (only owners read them), once a day and
    * kept if another instance took them first, and the click pruning.
    */
+  /**
+   * Ranks each category's published agents a page at a time, writing the owned ones' positions, with
+   * the event loop free between pages: ranking every agent in one go held SQLite, and with it every
+   * request, for 0.4-0.6 s at 100,000 agents. An agent whose score moves while its category is walked
+   * may rank by its old or its new score: the snapshot is the day's, not an instant's. Ranks are
+   * upserts, so this process's first snapshot writes today's again whole (one cut short by a restart
+   * is completed); later ones skip a day another instance has taken.
+   */
   private async takeDailySnapshot(today: string): Promise<void> {
-    await this.deps.db.kysely.transaction().execute(async (trx) => {
-      if (!(await this.deps.metrics.hasRankSnapshot(today, trx))) {
-        const order = await this.deps.metrics.rankingOrder(trx);
-        const owned = new Set(order.filter((agent) => agent.owned).map((agent) => agent.id));
-        const ranks = rankPositions(order).filter((entry) => owned.has(entry.agentId));
-        await this.deps.metrics.writeRanks(today, ranks, trx);
+    const metrics = this.deps.metrics;
+    if (this.snapshotDay === undefined || !(await metrics.hasRankSnapshot(today))) {
+      for (const categoryId of await metrics.categoryIds()) {
+        let position = 0;
+        let after: { score: number; id: number } | null = null;
+        for (;;) {
+          const page = await metrics.rankingPage(categoryId, after, this.rankPageSize);
+          const ranks = page.flatMap((agent, index) =>
+            agent.owned ? [{ agentId: agent.id, rank: position + index + 1 }] : [],
+          );
+          if (ranks.length > 0)
+            await this.deps.db.kysely.transaction().execute((trx) => metrics.writeRanks(today, ranks, trx));
+          position += page.length;
+          await nextTurn();
+          const last = page.at(-1);
+          if (!last || page.length < this.rankPageSize) break;
+          after = { score: last.score, id: last.id };
+        }
       }
-      await this.deps.metrics.deleteClickVisitorsBefore(today, trx);
-    });
+    }
+    await metrics.deleteClickVisitorsBefore(today);
     this.snapshotDay = today;
   }
 }

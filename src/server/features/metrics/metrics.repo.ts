@@ -134,19 +134,37 @@ export function createMetricsRepo(db: Db) {
       return row !== undefined;
     },
 
-    /** Every published agent with its category, in each category's ranking order (the "rating" sort). */
-    async rankingOrder(
+    /** The ids of every category, for the rank snapshot's walk (metrics-recorder.ts). */
+    async categoryIds(trx: Executor = k): Promise<number[]> {
+      const rows = await trx.selectFrom('categories').select('id').orderBy('id').execute();
+      return rows.map((row) => row.id);
+    },
+
+    /**
+     * A page of a category's published agents in its ranking order (the "rating" sort), after the
+     * agent `after` of the page before (a keyset: the order's index finds where the page starts).
+     */
+    async rankingPage(
+      categoryId: number,
+      after: { score: number; id: number } | null,
+      limit: number,
       trx: Executor = k,
-    ): Promise<Array<{ id: number; categoryId: number; owned: boolean }>> {
-      const rows = await trx
+    ): Promise<Array<{ id: number; score: number; owned: boolean }>> {
+      let query = trx
         .selectFrom('agents')
-        .select(['id', 'category_id', 'owner_id'])
+        .select(['id', 'reputation_score', 'owner_id'])
         .where('status', '=', 'published')
-        .orderBy('category_id')
+        .where('category_id', '=', categoryId);
+      if (after)
+        query = query.where((eb) =>
+          eb(eb.refTuple('reputation_score', 'id'), '<', eb.tuple(after.score, after.id)),
+        );
+      const rows = await query
         .orderBy('reputation_score', 'desc')
         .orderBy('id', 'desc')
+        .limit(limit)
         .execute();
-      return rows.map((row) => ({ id: row.id, categoryId: row.category_id, owned: row.owner_id !== null }));
+      return rows.map((row) => ({ id: row.id, score: row.reputation_score, owned: row.owner_id !== null }));
     },
 
     /** Writes (or overwrites) the day's rank of each agent, in multi-row statements. */

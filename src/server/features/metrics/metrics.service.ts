@@ -58,19 +58,6 @@ export function rangeDays(range: MetricsRange, now = Date.now()) {
   };
 }
 
-/** 1-based positions within each category, from agents in ranking order grouped by category. */
-export function rankPositions(order: Array<{ id: number; categoryId: number }>) {
-  const ranks: Array<{ agentId: number; rank: number }> = [];
-  let category: number | undefined;
-  let position = 0;
-  for (const agent of order) {
-    position = agent.categoryId === category ? position + 1 : 1;
-    category = agent.categoryId;
-    ranks.push({ agentId: agent.id, rank: position });
-  }
-  return ranks;
-}
-
 /** The agent if the viewer owns it (an admin reads any); 404 otherwise, so others cannot probe ids. */
 async function assertReadable(deps: MetricsDeps, viewer: Viewer, agentId: number) {
   const agent = await deps.metrics.findAgentOwner(agentId);
