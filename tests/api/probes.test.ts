@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { NotificationListResponse } from '../../src/shared/api/notifications.js';
 import type { AgentHealth, EndpointHealth } from '../../src/shared/api/probes.js';
 import type { AgentRecord } from '../../src/shared/api/record.js';
+import { ProbeScheduler } from '../../src/server/features/probes/probe-scheduler.js';
 import { startFakeA2a } from '../support/fake-a2a.js';
 import { startFakeMcp } from '../support/fake-mcp.js';
 import { factories } from '../support/factories.js';
@@ -248,6 +249,32 @@ describe('the scheduler', () => {
     await t.app.db.kysely.updateTable('agents').set({ mcp_url: null }).where('id', '=', agent.id).execute();
     await t.app.probeScheduler.runRound({ sync: true });
     expect(await health(agent.id)).toEqual([]);
+  });
+});
+
+describe('the scheduler’s comparison of listings and endpoints, a few agents at a time', () => {
+  it('finds every agent’s endpoints and drops removed ones across its steps', async () => {
+    const mcp = await fakeMcp();
+    const agents = [];
+    for (let index = 0; index < 5; index += 1)
+      agents.push((await ownedAgent({ mcpUrl: `${mcp.url}?step=${index}` })).agent);
+    // Steps of two agent ids: the five agents and their endpoints span three steps or more.
+    const scheduler = new ProbeScheduler(t.app.services.probes, {
+      concurrency: 4,
+      instanceId: 'stepped',
+      log: t.app.log,
+      syncStepAgents: 2,
+    });
+    await scheduler.runRound({ sync: true });
+    for (const agent of agents)
+      expect((await health(agent.id)).map((endpoint) => endpoint.kind)).toEqual(['mcp']);
+
+    const removed = agents[3]!;
+    await t.app.db.kysely.updateTable('agents').set({ mcp_url: null }).where('id', '=', removed.id).execute();
+    await scheduler.runRound({ sync: true });
+    expect(await health(removed.id)).toEqual([]);
+    expect(await health(agents[4]!.id)).toHaveLength(1);
+    await scheduler.stop();
   });
 });
 

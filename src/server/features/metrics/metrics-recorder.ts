@@ -1,4 +1,5 @@
 import type { ClickTarget } from '../../../shared/api/metrics.js';
+import { nextTurn } from '../../lib/next-turn.js';
 import type { Db, Executor } from '../../db/database.js';
 import { utcDay } from '../../lib/time.js';
 import type { CountedViews } from '../agents/view-counter.js';
@@ -23,9 +24,6 @@ const SEEN_TERMS_MAX = 200_000;
 const SNAPSHOT_CHECK_MS = 60 * 60_000;
 /** Agents ranked per step of the snapshot: a few milliseconds of SQLite each. */
 const RANK_PAGE = 1_000;
-
-/** Resolves after the event loop has run what waits on it (requests, timers). */
-const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /** Trimmed, lower case, single spaces: "  Code   Review " and "code review" are one term. */
 export function normalizeSearchTerm(q: string): string {

@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { AgentEndpointRow } from '../../db/schema.js';
+import { nextTurn } from '../../lib/next-turn.js';
 import { nowIso } from '../../lib/time.js';
 import { PROBE_TIMEOUT_MS } from './mcp-probe.js';
 import { PROBE_LEASE_MS, recordOutcome, type ProbesDeps } from './probes.service.js';
@@ -16,6 +17,8 @@ export interface ProbeSchedulerOptions {
   tickMs?: number;
   /** How often published listings and endpoints are compared (new, changed, removed addresses). */
   syncEveryMs?: number;
+  /** Agents compared per step of that comparison, the event loop free between steps. */
+  syncStepAgents?: number;
   log: Pick<FastifyBaseLogger, 'error' | 'warn'>;
 }
 
@@ -23,6 +26,8 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 /** Probe results older than this are dropped: uptime reads 30 days, and a day more covers clock edges. */
 const RETENTION_MS = (UPTIME_DAYS + 1) * DAY_MS;
 const PRUNE_EVERY_MS = 60 * 60 * 1000;
+/** Agents compared with their endpoints per step of a sync: a few milliseconds of SQLite. */
+const SYNC_STEP_AGENTS = 2_000;
 /** Probes may start this much faster than one round per interval needs, to catch up after a pause. */
 const PACE_HEADROOM = 1.25;
 /** A small fleet is probed at this pace at least: cheap (a probe costs a few ms of CPU) and prompt. */
@@ -86,10 +91,24 @@ export class ProbeScheduler {
     return this.round;
   }
 
+  /**
+   * Compares every published listing with its endpoints, a range of agent ids at a time: in one
+   * statement per kind it scanned every agent, 50-90 ms of the event loop every 30 s at 100,000
+   * agents (better-sqlite3 answers on it).
+   */
+  private async syncEndpoints(now: string): Promise<void> {
+    const step = this.options.syncStepAgents ?? SYNC_STEP_AGENTS;
+    const highest = await this.deps.probes.highestAgentId();
+    for (let fromId = 0; fromId <= highest; fromId += step) {
+      await this.deps.probes.syncEndpoints(now, { fromId, toId: fromId + step - 1 });
+      await nextTurn();
+    }
+  }
+
   private async probeDue(forceSync: boolean): Promise<number> {
     const now = Date.now();
     if (forceSync || now - this.lastSync >= this.syncEveryMs) {
-      await this.deps.probes.syncEndpoints(nowIso(() => now));
+      await this.syncEndpoints(nowIso(() => now));
       this.endpointCount = await this.deps.probes.countEndpoints();
       this.lastSync = now;
     }

@@ -8,6 +8,12 @@ const AVAILABLE: ProbeStatus[] = ['up', 'degraded', 'needs_auth'];
 /** The agent column that names each kind of endpoint. */
 const URL_COLUMN = { mcp: 'mcp_url', a2a: 'agent_card_url' } as const satisfies Record<EndpointKind, string>;
 
+/** The agents whose ids lie in [fromId, toId]. */
+export interface EndpointSyncScope {
+  fromId: number;
+  toId: number;
+}
+
 export interface RecordedProbe {
   endpointId: number;
   checkedAt: string;
@@ -38,15 +44,17 @@ export function createProbesRepo(db: Db) {
     /**
      * Makes agent_endpoints match what published listings name: a row for each endpoint (due at once),
      * none for an agent no longer published or an address removed; a changed address starts afresh.
-     * `agentId` limits it to one agent.
+     * `agents` limits it to a range of agent ids (one agent: a range of one).
      */
-    async syncEndpoints(now: string, agentId?: number, trx: Executor = k): Promise<void> {
+    async syncEndpoints(now: string, agents?: EndpointSyncScope, trx: Executor = k): Promise<void> {
       for (const kind of ['mcp', 'a2a'] as const) {
         const column = URL_COLUMN[kind];
         await trx
           .deleteFrom('agent_endpoints')
           .where('kind', '=', kind)
-          .$if(agentId !== undefined, (query) => query.where('agent_id', '=', agentId!))
+          .$if(agents !== undefined, (query) =>
+            query.where('agent_id', '>=', agents!.fromId).where('agent_id', '<=', agents!.toId),
+          )
           .where((eb) =>
             eb.not(
               eb.exists(
@@ -75,7 +83,9 @@ export function createProbesRepo(db: Db) {
               ])
               .where('agents.status', '=', 'published')
               .where(`agents.${column}`, 'is not', null)
-              .$if(agentId !== undefined, (query) => query.where('agents.id', '=', agentId!))
+              .$if(agents !== undefined, (query) =>
+                query.where('agents.id', '>=', agents!.fromId).where('agents.id', '<=', agents!.toId),
+              )
               .where((eb) =>
                 eb.not(
                   eb.exists(
@@ -236,6 +246,19 @@ export function createProbesRepo(db: Db) {
         .where('id', 'in', ids)
         .where('lease_owner', '=', owner)
         .execute();
+    },
+
+    /** The highest agent id named by an agent or an endpoint: where a sync by id ranges ends. */
+    async highestAgentId(): Promise<number> {
+      const agents = await k
+        .selectFrom('agents')
+        .select((eb) => eb.fn.max('id').as('id'))
+        .executeTakeFirst();
+      const endpoints = await k
+        .selectFrom('agent_endpoints')
+        .select((eb) => eb.fn.max('agent_id').as('id'))
+        .executeTakeFirst();
+      return Math.max(Number(agents?.id ?? 0), Number(endpoints?.id ?? 0));
     },
 
     async countEndpoints(): Promise<number> {

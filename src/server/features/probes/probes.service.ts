@@ -235,7 +235,7 @@ export async function probeAgentNow(
   const now = Date.now();
   await deps.probes.syncEndpoints(
     nowIso(() => now),
-    agentId,
+    { fromId: agentId, toId: agentId },
   );
   const claimed = await deps.probes.claimAgent({
     agentId,
