@@ -1,6 +1,6 @@
 import type { ClickTarget } from '../../../shared/api/metrics.js';
-import { nextTurn } from '../../lib/next-turn.js';
 import type { Db, Executor } from '../../db/database.js';
+import { nextTurn } from '../../lib/next-turn.js';
 import { utcDay } from '../../lib/time.js';
 import type { CountedViews } from '../agents/view-counter.js';
 import type { MetricsRepo } from './metrics.repo.js';
@@ -185,12 +185,9 @@ export class MetricsRecorder {
   }
 
   /**
-   * The day's category ranks of agents that have an owner (only owners read them), once a day and
-   * kept if another instance took them first, and the click pruning.
-   */
-  /**
-   * Ranks each category's published agents a page at a time, writing the owned ones' positions, with
-   * the event loop free between pages: ranking every agent in one go held SQLite, and with it every
+   * The day's category ranks of agents that have an owner (only owners read them), and the click
+   * pruning. Each category's published agents are ranked a page at a time, with the event loop free
+   * between pages: ranking every agent in one go held SQLite, and with it every
    * request, for 0.4-0.6 s at 100,000 agents. An agent whose score moves while its category is walked
    * may rank by its old or its new score: the snapshot is the day's, not an instant's. Ranks are
    * upserts, so this process's first snapshot writes today's again whole (one cut short by a restart

@@ -44,17 +44,17 @@ export function createProbesRepo(db: Db) {
     /**
      * Makes agent_endpoints match what published listings name: a row for each endpoint (due at once),
      * none for an agent no longer published or an address removed; a changed address starts afresh.
-     * `agents` limits it to a range of agent ids (one agent: a range of one).
+     * It covers the agents with ids in a range: one agent is a range of one, and the scheduler walks
+     * every agent in steps.
      */
-    async syncEndpoints(now: string, agents?: EndpointSyncScope, trx: Executor = k): Promise<void> {
+    async syncEndpoints(now: string, agents: EndpointSyncScope, trx: Executor = k): Promise<void> {
       for (const kind of ['mcp', 'a2a'] as const) {
         const column = URL_COLUMN[kind];
         await trx
           .deleteFrom('agent_endpoints')
           .where('kind', '=', kind)
-          .$if(agents !== undefined, (query) =>
-            query.where('agent_id', '>=', agents!.fromId).where('agent_id', '<=', agents!.toId),
-          )
+          .where('agent_id', '>=', agents.fromId)
+          .where('agent_id', '<=', agents.toId)
           .where((eb) =>
             eb.not(
               eb.exists(
@@ -83,9 +83,8 @@ export function createProbesRepo(db: Db) {
               ])
               .where('agents.status', '=', 'published')
               .where(`agents.${column}`, 'is not', null)
-              .$if(agents !== undefined, (query) =>
-                query.where('agents.id', '>=', agents!.fromId).where('agents.id', '<=', agents!.toId),
-              )
+              .where('agents.id', '>=', agents.fromId)
+              .where('agents.id', '<=', agents.toId)
               .where((eb) =>
                 eb.not(
                   eb.exists(
