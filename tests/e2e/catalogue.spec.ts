@@ -163,6 +163,49 @@ test('at 360 px the catalogue is usable through the menu', async ({ page }) => {
   expect(overflow).toBeLessThanOrEqual(0);
 });
 
+test('at 360 px every footer link is a touch target of at least 24 px', async ({ page }) => {
+  await page.setViewportSize({ width: 360, height: 740 });
+  await page.goto('/');
+  const footer = page.locator('footer');
+  await footer.scrollIntoViewIfNeeded();
+  await expect(footer.getByRole('navigation', { name: 'Popular categories' }).getByRole('link')).toHaveCount(
+    3,
+  );
+  const heights = await footer
+    .getByRole('navigation')
+    .getByRole('link')
+    .evaluateAll((links) => links.map((link) => link.getBoundingClientRect().height));
+  expect(heights.length).toBeGreaterThan(6);
+  for (const height of heights) expect(height).toBeGreaterThanOrEqual(24);
+});
+
+test('at 360 px the home sections below the fold hold their height before they are drawn', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 360, height: 740 });
+  await page.goto('/');
+  const sections = [
+    page.getByRole('region', { name: 'Newest' }),
+    page.getByRole('region', { name: 'Browse by category' }),
+  ];
+  for (const section of sections) {
+    const unseen = await section.evaluate((element) => element.getBoundingClientRect().height);
+    await section.scrollIntoViewIfNeeded();
+    await expect(section.getByRole('listitem').first()).toBeVisible();
+    const drawn = await section.evaluate((element) => element.getBoundingClientRect().height);
+    // A placeholder far from the real height moves the footer and the scrollbar as one scrolls.
+    expect(Math.abs(unseen - drawn) / drawn).toBeLessThan(0.1);
+  }
+});
+
+test("the agent page's favorite button is named by the words it shows", async ({ page }) => {
+  await page.goto('/agents/patchwork');
+  const button = page.getByRole('button', { name: /Add Patchwork to favorites/ });
+  const shown = (await button.innerText()).replace(/\s+/g, ' ').trim();
+  expect(shown).toMatch(/^Favorite \d/);
+  await expect(button).toHaveAccessibleName(new RegExp(`^${shown}: Add Patchwork to favorites$`));
+});
+
 for (const path of ['/', '/agents', '/agents/patchwork', '/categories', '/verification-promise', '/auth']) {
   test(`${path} has no serious accessibility violations`, async ({ page }) => {
     await page.goto(path);

@@ -155,7 +155,7 @@ function AgentDetailView({ agent: data }: { agent: AgentDetail }) {
                 </section>
               </Card>
               {/* Laid out only when they come near the viewport: on a phone, below the fold. */}
-              <div className="defer-render space-y-6">
+              <div className="defer-render space-y-6 [--deferred-height:2000px]">
                 <ReviewsSection
                   agent={data}
                   actions={reviewActions}
@@ -165,7 +165,7 @@ function AgentDetailView({ agent: data }: { agent: AgentDetail }) {
               </div>
             </div>
             {stage >= 1 && (
-              <div className="defer-render min-w-0 space-y-6">
+              <div className="defer-render min-w-0 space-y-6 [--deferred-height:2000px]">
                 <AgentDetailsPanel agent={data} />
                 <HealthPanel agent={data} />
                 <ClaimsPanel agentId={data.id} isOwner={Boolean(data.viewer?.isOwner)} />

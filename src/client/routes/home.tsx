@@ -15,6 +15,14 @@ import { CategoryGrid } from '../features/categories/components/category-grid.js
 import { useDocumentTitle } from '../lib/use-document-title.js';
 import { paths } from '../paths.js';
 import { useStagedReveal } from '../lib/use-staged-reveal.js';
+import { deferredGridStyle } from '../lib/deferred-render.js';
+
+/** The categories the home page shows, most agents first. */
+const HOME_CATEGORIES = 6;
+/** A row of agent cards with the grid's gap, as drawn at every width (200-210 px). */
+const AGENT_CARD_ROW_REM = 12.75;
+/** A row of category cards with the gap (175-190 px). */
+const CATEGORY_CARD_ROW_REM = 11.5;
 
 function HeroSearch() {
   const inputId = useId();
@@ -66,7 +74,11 @@ function AgentSection({ title, description, agents, seeAll }: SectionProps) {
   if (agents.length === 0) return null;
   const id = `section-${title.toLowerCase().replace(/\s+/g, '-')}`;
   return (
-    <section aria-labelledby={id} className="defer-render mt-14">
+    <section
+      aria-labelledby={id}
+      className="defer-render defer-render-grid mt-14"
+      style={deferredGridStyle(agents.length, AGENT_CARD_ROW_REM)}
+    >
       <div className="mb-5 flex flex-wrap items-end justify-between gap-3">
         <div>
           <h2 id={id} className="text-xl font-bold tracking-tight text-slate-900 sm:text-2xl">
@@ -239,7 +251,11 @@ export function HomePage() {
           )
         )}
 
-        <section aria-labelledby="categories-title" className="defer-render mt-16">
+        <section
+          aria-labelledby="categories-title"
+          className="defer-render defer-render-grid mt-16"
+          style={deferredGridStyle(HOME_CATEGORIES, CATEGORY_CARD_ROW_REM)}
+        >
           <div className="mb-5 flex flex-wrap items-end justify-between gap-3">
             <div>
               <h2
@@ -266,7 +282,7 @@ export function HomePage() {
             <CategoryGrid
               categories={[...categories.data.categories]
                 .sort((a, b) => b.agentCount - a.agentCount)
-                .slice(0, 6)}
+                .slice(0, HOME_CATEGORIES)}
             />
           )}
         </section>

@@ -64,18 +64,19 @@ export function FavoriteButton({ agent, variant = 'card' }: FavoriteButtonProps)
   );
 
   if (variant === 'page') {
+    const visibleText = favorited ? 'Favorited' : 'Favorite';
     return (
       <Button
         variant="outline"
         onClick={onClick}
         aria-pressed={favorited}
-        aria-label={`${label} (${count} favorites)`}
+        // Begins with the words on the button, so a person who says what they see reaches it (WCAG 2.5.3).
+        aria-label={`${visibleText} ${count}: ${label}`}
         aria-busy={pending || undefined}
         className={cn(favorited && 'border-rose-200 bg-rose-50 hover:bg-rose-100')}
       >
         {heart}
-        {favorited ? 'Favorited' : 'Favorite'}
-        <span className="text-slate-600">{count}</span>
+        {visibleText} <span className="text-slate-600">{count}</span>
       </Button>
     );
   }
