@@ -163,6 +163,28 @@ test('at 360 px the catalogue is usable through the menu', async ({ page }) => {
   expect(overflow).toBeLessThanOrEqual(0);
 });
 
+test('a page opened by a full load starts at its top; a reload keeps the place', async ({ page }) => {
+  await page.setViewportSize({ width: 360, height: 740 });
+  const scrollY = () => page.evaluate(() => window.scrollY);
+  await page.goto('/agents/patchwork');
+  await page.waitForLoadState('networkidle');
+  await page.mouse.wheel(0, 1500);
+  await expect.poll(scrollY).toBeGreaterThan(1000);
+
+  // As if typed into the address bar: a new document in the same tab.
+  await page.goto('/categories');
+  await page.waitForLoadState('networkidle');
+  await expect(page.getByRole('heading', { level: 1 })).toBeInViewport();
+  expect(await scrollY()).toBe(0);
+
+  await page.mouse.wheel(0, 600);
+  await expect.poll(scrollY).toBeGreaterThan(300);
+  const place = await scrollY();
+  await page.reload();
+  await page.waitForLoadState('networkidle');
+  await expect.poll(scrollY).toBe(place);
+});
+
 test('at 360 px every footer link is a touch target of at least 24 px', async ({ page }) => {
   await page.setViewportSize({ width: 360, height: 740 });
   await page.goto('/');

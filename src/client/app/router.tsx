@@ -363,6 +363,21 @@ export const routes: RouteObject[] = [
   },
 ];
 
+/**
+ * Gives the tab's current history entry a key of its own before the router reads it. React Router
+ * names an entry without one "default", so <ScrollRestoration> kept a single position for every page
+ * opened by a full load: a page typed into the address bar opened where the previous one was left.
+ * The key stays with its entry across reloads and back and forward, as the router's own keys do.
+ */
+function keyCurrentHistoryEntry() {
+  const state: unknown = window.history.state;
+  if (state !== null && typeof state === 'object' && 'key' in state) return;
+  const ownState = state !== null && typeof state === 'object' ? state : {};
+  // As the router makes its keys (crypto.randomUUID needs a secure context; a LAN address over http is not).
+  window.history.replaceState({ ...ownState, key: Math.random().toString(36).slice(2, 10) }, '');
+}
+
 export function createAppRouter() {
+  keyCurrentHistoryEntry();
   return createBrowserRouter(routes);
 }
