@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { describeChange } from '../../src/client/features/metrics/lib/change.js';
 import { toCsv } from '../../src/client/features/metrics/lib/csv.js';
-import { formatClickThrough, formatDay } from '../../src/client/features/metrics/lib/labels.js';
+import { formatAxisDay, formatClickThrough, formatDay } from '../../src/client/features/metrics/lib/labels.js';
 import { parseAgentId, parseRange } from '../../src/client/features/metrics/lib/range.js';
 import { ratingOverRange } from '../../src/client/features/metrics/lib/rating.js';
 
@@ -41,6 +41,10 @@ describe('describeChange', () => {
 describe('the owners’ formats and parameters', () => {
   it('spells a day as "MMM d, yyyy" whatever the time zone', () => {
     expect(formatDay('2026-01-05')).toBe('Jan 5, 2026');
+  });
+  it('labels a chart day tick on one line, the UTC day whatever the time zone', () => {
+    expect(formatAxisDay(Date.UTC(2026, 9, 29) / 1000)).toBe('Oct 29');
+    expect(formatAxisDay(Date.UTC(2027, 0, 1) / 1000)).toBe('Jan 1');
   });
   it('gives click-through with one decimal, a dash without views', () => {
     expect(formatClickThrough(1, 8)).toBe('12.5%');

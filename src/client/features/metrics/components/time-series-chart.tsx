@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
+import { formatAxisDay } from '../lib/labels.js';
 
 export interface ChartSeries {
   label: string;
@@ -23,6 +24,8 @@ interface TimeSeriesChartProps {
 }
 
 const toSeconds = (date: string) => Date.parse(`${date}T00:00:00Z`) / 1000;
+/** The day axis steps by whole days: uPlot's own steps include hours, and its labels a second line for the year. */
+const DAY_STEPS = [1, 2, 3, 7, 14, 28].map((days) => days * 86_400);
 const axisStyle = { stroke: '#475569', grid: { stroke: '#e2e8f0', width: 1 }, ticks: { stroke: '#cbd5e1' } };
 
 /**
@@ -70,7 +73,12 @@ export function TimeSeriesChart({
             },
       },
       axes: [
-        { ...axisStyle, size: 36 },
+        {
+          ...axisStyle,
+          size: 36,
+          incrs: DAY_STEPS,
+          values: (_plot, ticks) => ticks.map(formatAxisDay),
+        },
         {
           ...axisStyle,
           size: 44,

@@ -1,4 +1,5 @@
 import type { MetricKey } from '../../../../shared/api/metrics.js';
+import { format } from 'date-fns';
 import { formatDate } from '../../../../shared/rules/date.js';
 
 export const metricLabels: Record<MetricKey, string> = {
@@ -24,4 +25,13 @@ export function formatDay(day: string): string {
   const [year, month, date] = day.split('-').map(Number);
   if (!year || !month || !date) return day;
   return formatDate(new Date(year, month - 1, date));
+}
+
+/**
+ * A chart's day tick (a UTC midnight, in seconds) as "MMM d": one line, as the axis has room for;
+ * the period above the charts gives the year.
+ */
+export function formatAxisDay(seconds: number): string {
+  const day = new Date(seconds * 1000);
+  return format(new Date(day.getUTCFullYear(), day.getUTCMonth(), day.getUTCDate()), 'MMM d');
 }
