@@ -1,7 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { describeChange } from '../../src/client/features/metrics/lib/change.js';
 import { toCsv } from '../../src/client/features/metrics/lib/csv.js';
-import { formatAxisDay, formatClickThrough, formatDay } from '../../src/client/features/metrics/lib/labels.js';
+import {
+  formatAxisDay,
+  formatClickThrough,
+  formatDay,
+} from '../../src/client/features/metrics/lib/labels.js';
 import { parseAgentId, parseRange } from '../../src/client/features/metrics/lib/range.js';
 import { ratingOverRange } from '../../src/client/features/metrics/lib/rating.js';
 
