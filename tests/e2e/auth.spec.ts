@@ -214,3 +214,12 @@ test('a session ended elsewhere raises "Session Error Detected"; "Reset My Sessi
   await page.getByRole('button', { name: 'Reset My Session' }).click();
   await expect(page.getByText('Session reset', { exact: true })).toBeVisible();
 });
+
+test('the sign-in page, opened first, is painted as content (a first contentful paint)', async ({ page }) => {
+  await page.goto('/auth');
+  await expect(page.getByRole('heading', { level: 1, name: 'Login' })).toBeVisible();
+  // Content that starts transparent is never a contentful paint: Lighthouse then has no score.
+  await expect
+    .poll(() => page.evaluate(() => performance.getEntriesByName('first-contentful-paint').length))
+    .toBe(1);
+});

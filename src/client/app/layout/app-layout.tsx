@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Outlet, ScrollRestoration, useLocation } from 'react-router';
 import { isFooterVisible, isHeaderVisible } from '../../../shared/rules/layout.js';
 import { PageSkeleton } from '../../components/layout/page-skeleton.js';
@@ -23,6 +23,22 @@ function SessionAlerts() {
   );
 }
 
+/**
+ * Pages fade in, except the page a visit lands on when the server sent no static header before it
+ * (the auth pages, features/seo/app-shell.ts): there the page is the first thing painted, and
+ * content that starts transparent is never a contentful paint to the browser, so /auth recorded no
+ * first or largest contentful paint at all and Lighthouse could not score it.
+ */
+function usePageEntrance(pathname: string): string | undefined {
+  const [landingPath] = useState(pathname);
+  const [movedOn, setMovedOn] = useState(false);
+  useEffect(() => {
+    if (pathname !== landingPath) setMovedOn(true);
+  }, [pathname, landingPath]);
+  const landing = !movedOn && pathname === landingPath;
+  return landing && !isHeaderVisible(pathname) ? undefined : 'animate-page-in';
+}
+
 function Shell() {
   const { pathname } = useLocation();
   const { user } = useAuthSession();
@@ -30,6 +46,7 @@ function Shell() {
   useNotificationSocket(user?.id ?? null);
   const showHeader = isHeaderVisible(pathname);
   const showFooter = isFooterVisible(pathname);
+  const entrance = usePageEntrance(pathname);
 
   return (
     <div className="flex min-h-screen flex-col">
@@ -46,7 +63,7 @@ function Shell() {
         className={showHeader ? 'flex-1 pt-24 outline-none' : 'flex-1 outline-none'}
       >
         <Suspense fallback={<PageSkeleton pathname={pathname} />}>
-          <div key={pathname} className="animate-page-in">
+          <div key={pathname} className={entrance}>
             <Outlet />
           </div>
         </Suspense>
