@@ -1,6 +1,6 @@
 /**
  * npm run bench:web: builds the client, starts the production server on a fresh demo database and
- * runs Lighthouse with Debian's Chromium on the home page, the listing, an agent page and the sign-in page, with
+ * runs Lighthouse with Debian's Chromium on the home page, the listing, an agent page, the categories and the sign-in page, with
  * both of Lighthouse's presets: desktop, and mobile (simulated slow 4G and a 4x slower CPU).
  * Prints performance and accessibility scores and the JavaScript each page loads initially
  * (gzipped, as sent), and writes bench/web-results.json.
@@ -18,7 +18,7 @@ import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 const root = path.resolve(import.meta.dirname, '..');
 const port = 3960;
 const base = `http://127.0.0.1:${port}`;
-const pages = ['/', '/agents', '/agents/patchwork', '/auth'];
+const pages = ['/', '/agents', '/agents/patchwork', '/categories', '/auth'];
 const targets = { performance: 95, accessibility: 95, homeJsKb: 150 };
 const metricAudits = {
   fcpMs: 'first-contentful-paint',

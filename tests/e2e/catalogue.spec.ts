@@ -185,6 +185,25 @@ test('a page opened by a full load starts at its top; a reload keeps the place',
   await expect.poll(scrollY).toBe(place);
 });
 
+test('at desktop width /categories opens without moving what is drawn', async ({ page }) => {
+  await page.setViewportSize({ width: 1350, height: 940 });
+  await page.addInitScript(() => {
+    const shifts: number[] = [];
+    (window as unknown as { layoutShifts: number[] }).layoutShifts = shifts;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) shifts.push((entry as unknown as { value: number }).value);
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+  await page.goto('/categories');
+  await expect(page.getByRole('heading', { level: 2, name: 'Writing' })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  const shifted = await page.evaluate(() =>
+    (window as unknown as { layoutShifts: number[] }).layoutShifts.reduce((sum, value) => sum + value, 0),
+  );
+  // Lighthouse's "good" cumulative layout shift is under 0.1; the page drew a skeleton first (0.2).
+  expect(shifted).toBeLessThan(0.05);
+});
+
 test('at 360 px every footer link is a touch target of at least 24 px', async ({ page }) => {
   await page.setViewportSize({ width: 360, height: 740 });
   await page.goto('/');

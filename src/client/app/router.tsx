@@ -6,6 +6,7 @@ import { PageSkeleton } from '../components/layout/page-skeleton.js';
 import { homeQueryOptions } from '../features/agents/api/get-home.js';
 import { agentQueryOptions } from '../features/agents/api/get-agent.js';
 import { agentsQueryOptions } from '../features/agents/api/get-agents.js';
+import { categoriesQueryOptions } from '../lib/get-categories.js';
 import { queryClient } from '../lib/query-client.js';
 import { paths } from '../paths.js';
 import { AppLayout } from './layout/app-layout.js';
@@ -32,6 +33,13 @@ function prefetchAgents({ request }: LoaderFunctionArgs) {
 
 function prefetchAgent({ params }: LoaderFunctionArgs) {
   if (params.slug) void queryClient.prefetchQuery(agentQueryOptions(params.slug));
+  return null;
+}
+
+// Asked as the route matches, so the page's first render has the answer the server embedded: without
+// it /categories drew a skeleton of two rows and then fourteen categories, a layout shift of 0.2.
+function prefetchCategories() {
+  void queryClient.prefetchQuery(categoriesQueryOptions);
   return null;
 }
 
@@ -183,6 +191,8 @@ export const routes: RouteObject[] = [
       },
       {
         path: paths.categories.path,
+        loader: prefetchCategories,
+        HydrateFallback,
         element: lazyPage(
           () => import('../routes/categories.js'),
           (m) => m.CategoriesPage,
