@@ -7,6 +7,19 @@ class Placeholder {
 
 type Position = { name: string } | { value: unknown };
 
+/**
+ * A statement name for the SQL of every prepared query's shape. On PostgreSQL a query sent without a
+ * name is parsed and planned at every call; a named one once per connection (database.ts), and
+ * planning an agent page's query took four times as long as answering it. The shapes are few (one per
+ * filters and order, or per number of ids), so each connection keeps a few hundred plans at most.
+ */
+const statementNames = new Map<string, string>();
+
+/** The name PostgreSQL keeps this SQL's plan under, if it is a prepared query's. */
+export function preparedStatementName(sql: string): string | undefined {
+  return statementNames.get(sql);
+}
+
 interface Template {
   sql: string;
   positions: Position[];
@@ -17,7 +30,8 @@ interface Template {
  * query at every execution: for an agent page at 100,000 agents that cost as much CPU as SQLite
  * answering it (`npm run bench`, uncached). `build` gets the shape, which decides the SQL (filters
  * present, order), and stand-ins for the values, which it must only pass on to Kysely as values
- * (never branch on them; a list only as one stand-in per item, its length in the shape).
+ * (never branch on them; a list only as one stand-in per item, its length in the shape). On
+ * PostgreSQL each shape is also planned once per connection (preparedStatementName).
  */
 export function preparedQuery<Shape, Values extends Record<string, unknown>, Row>(
   executor: { executeQuery<R>(query: CompiledQuery<R>): Promise<{ rows: R[] }> },
@@ -39,6 +53,8 @@ export function preparedQuery<Shape, Values extends Record<string, unknown>, Row
       ),
     };
     templates.set(key, template);
+    if (!statementNames.has(template.sql))
+      statementNames.set(template.sql, `prepared_${statementNames.size}`);
     return template;
   }
 
