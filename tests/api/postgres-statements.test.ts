@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../src/server/db/database.js';
 import { createAgentsRepo } from '../../src/server/features/agents/agents.repo.js';
+import { createCategoriesRepo } from '../../src/server/features/categories/categories.repo.js';
 import { factories } from '../support/factories.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
 
@@ -12,10 +13,13 @@ describe.skipIf(!postgresUrl)(
   () => {
     let t: TestApp;
     let slug: string;
+    let categorySlug: string;
 
     beforeAll(async () => {
       t = await createTestApp();
-      ({ slug } = await factories(t.app).createAgent());
+      const make = factories(t.app);
+      ({ slug: categorySlug } = await make.createCategory());
+      ({ slug } = await make.createAgent());
     });
     afterAll(async () => {
       await t?.close();
@@ -36,6 +40,23 @@ describe.skipIf(!postgresUrl)(
         `.execute(connection);
         expect(rows).toHaveLength(1);
         expect(rows[0]!.name).toMatch(/^prepared_\d+$/);
+      });
+    });
+
+    it('a column another instance adds while a connection keeps a plan of its table does not break reads', async () => {
+      const db = t.app.db;
+      await db.kysely.connection().execute(async (connection) => {
+        const onOneConnection: Db = { kysely: connection, dialect: db.dialect, close: async () => {} };
+        const categories = createCategoriesRepo(onOneConnection);
+        const before = await categories.findBySlug(categorySlug);
+        expect(before?.slug).toBe(categorySlug);
+
+        // As a newer release's migration would, on another connection (the pool's other one).
+        await sql`alter table categories add column featured_until text`.execute(db.kysely);
+
+        const after = await categories.findBySlug(categorySlug);
+        expect(after).toMatchObject({ id: before!.id, slug: categorySlug, name: before!.name });
+        expect(await categories.findBySlug(categorySlug)).toEqual(after);
       });
     });
   },

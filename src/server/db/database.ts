@@ -4,7 +4,7 @@ import SqliteDatabase from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect, type Transaction } from 'kysely';
 import pg from 'pg';
 import type { Config } from '../config.js';
-import { preparedStatementName } from './prepared-query.js';
+import { forgetStatementName, preparedStatementName } from './prepared-query.js';
 import type { Database } from './schema.js';
 import { withStatementCache } from './statement-cache.js';
 import { startWalCheckpoints } from './wal-checkpoints.js';
@@ -29,19 +29,28 @@ export type Executor = Kysely<Database> | Transaction<Database>;
  */
 export const POSTGRES_CONNECT_TIMEOUT_MS = 2000;
 
+/** PostgreSQL's "cached plan must not change result type": a kept plan's table changed its columns. */
+const CACHED_PLAN_CHANGED = '0A000';
+
 /**
  * A connection that sends a prepared query's SQL as a named statement, so PostgreSQL parses and plans
- * it once on this connection and then only binds values (prepared-query.ts). Kysely sends every
- * query as text and values; the rest go as before. Behind PgBouncer in transaction mode this needs
- * PgBouncer 1.21 or later with max_prepared_statements set (README, PostgreSQL and Redis).
+ * it once on this connection and then only binds values (prepared-query.ts, decision 0027). Kysely
+ * sends every query as text and values; the rest go as before. A named statement whose table changed
+ * its columns since is sent again unnamed, and unnamed from then on (forgetStatementName). Behind
+ * PgBouncer in transaction mode this needs PgBouncer 1.21 or later with max_prepared_statements set.
  */
 class NamedStatementClient extends pg.Client {
   // pg's query has many overloads; Kysely calls the (text, values) one and awaits the promise.
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   override query(config: unknown, values?: unknown, callback?: unknown): any {
+    const send = (super.query as (...args: unknown[]) => Promise<unknown>).bind(this);
     const name = typeof config === 'string' ? preparedStatementName(config) : undefined;
-    if (name === undefined) return (super.query as (...args: unknown[]) => unknown)(config, values, callback);
-    return (super.query as (...args: unknown[]) => unknown)({ name, text: config, values }, callback);
+    if (name === undefined || callback !== undefined) return send(config, values, callback);
+    return send({ name, text: config, values }).catch((error: unknown) => {
+      if ((error as { code?: string }).code !== CACHED_PLAN_CHANGED) throw error;
+      forgetStatementName(config as string);
+      return send(config, values);
+    });
   }
 }
 

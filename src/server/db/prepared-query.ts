@@ -14,10 +14,20 @@ type Position = { name: string } | { value: unknown };
  * filters and order, or per number of ids), so each connection keeps a few hundred plans at most.
  */
 const statementNames = new Map<string, string>();
+let statementsNamed = 0;
 
 /** The name PostgreSQL keeps this SQL's plan under, if it is a prepared query's. */
 export function preparedStatementName(sql: string): string | undefined {
   return statementNames.get(sql);
+}
+
+/**
+ * Sends this SQL unnamed from now on. A plan kept by a connection cannot change the columns it
+ * answers: once a migration (another instance's, during a rolling deploy) adds a column to a table
+ * a prepared query reads with `*`, PostgreSQL refuses the kept plan (database.ts).
+ */
+export function forgetStatementName(sql: string): void {
+  statementNames.delete(sql);
 }
 
 interface Template {
@@ -53,8 +63,9 @@ export function preparedQuery<Shape, Values extends Record<string, unknown>, Row
       ),
     };
     templates.set(key, template);
+    // Numbered, never reused: a forgotten name may still be kept by a connection.
     if (!statementNames.has(template.sql))
-      statementNames.set(template.sql, `prepared_${statementNames.size}`);
+      statementNames.set(template.sql, `prepared_${(statementsNamed += 1)}`);
     return template;
   }
 
