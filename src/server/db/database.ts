@@ -29,7 +29,11 @@ export type Executor = Kysely<Database> | Transaction<Database>;
  */
 export const POSTGRES_CONNECT_TIMEOUT_MS = 2000;
 
-/** PostgreSQL's "cached plan must not change result type": a kept plan's table changed its columns. */
+/**
+ * The SQLSTATE of "cached plan must not change result type" (a kept plan's table changed its columns).
+ * It names a class (feature not supported), and messages are translated, so any such error of a
+ * named statement is retried unnamed once: a different cause fails the same way again.
+ */
 const CACHED_PLAN_CHANGED = '0A000';
 
 /**

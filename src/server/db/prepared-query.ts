@@ -10,7 +10,7 @@ type Position = { name: string } | { value: unknown };
 /**
  * A statement name for the SQL of every prepared query's shape. On PostgreSQL a query sent without a
  * name is parsed and planned at every call; a named one once per connection (database.ts), and
- * planning an agent page's query took four times as long as answering it. The shapes are few (one per
+ * planning an agent page's query took about three times as long as answering it. The shapes are few (one per
  * filters and order, or per number of ids), so each connection keeps a few hundred plans at most.
  */
 const statementNames = new Map<string, string>();
