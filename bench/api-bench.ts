@@ -9,6 +9,7 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import autocannon from 'autocannon';
+import { textBytes } from '../src/server/lib/response-cache.js';
 import {
   load,
   pathMaker,
@@ -18,6 +19,7 @@ import {
   type LoadResult,
   type WriteStats,
 } from './mixed.js';
+import { mixCeiling, type Ceiling } from './mix-ceiling.js';
 import { ensurePostgresBenchDatabase, postgresScratchCopy } from './postgres.js';
 import { dataRoot, ensureBenchDatabase, root, rssMb, startServer, stop } from './server.js';
 import { waitFor } from './wait-for.js';
@@ -176,6 +178,7 @@ async function main() {
     : undefined;
   const uncached = await uncachedCalls(large, port, bareBase, rss.uncached);
   await stop(bareServer);
+  const ceiling = mixCeilings(mixed[0]!, uncached, calls);
   const bareRuns = calls.map((call) => call.bareReqPerSec);
   const bare = { reqPerSec: Math.round(bareRuns.reduce((sum, run) => sum + run, 0) / bareRuns.length) };
 
@@ -197,6 +200,7 @@ async function main() {
     },
     listingUncachedMedianMs: coldLarge,
     mixed,
+    mixCeiling: ceiling,
     ...(postgresMixed ? { postgresMixed } : {}),
     uncached,
     calls: calls.map((call) => ({
@@ -238,6 +242,7 @@ async function main() {
     `listing uncached median 100k / 10k: ${coldLarge.toFixed(2)} / ${coldSmall.toFixed(2)} ms = ${coldGrowth.toFixed(2)}x`,
   );
   printMixed(mixed, uncached);
+  printCeiling(mixed[0]!, ceiling);
   if (postgresMixed) printPostgres(mixed, postgresMixed);
   console.log(
     `server RSS max: ${results.rssMb} MB (target < 250) ${results.rssMb < 250 ? 'met' : 'MISSED'}; hot calls ${results.rssMbByPhase.hotCalls}, mixed ${results.rssMbByPhase.mixed}, uncached ${results.rssMbByPhase.uncached} MB`,
@@ -317,7 +322,9 @@ async function uncachedCalls(dbFile: string, port: number, bareBase: string, rss
   const server = await startServer(dbFile, port, { RESPONSE_CACHE: 'off' });
   const base = `http://127.0.0.1:${port}`;
   const classes: CallClass[] = ['detail', 'reviews', 'listing', 'search', 'search-two-words'];
-  const results: Array<LoadResult & { name: CallClass; bareReqPerSec: number; ratioToBare: number }> = [];
+  const results: Array<
+    LoadResult & { name: CallClass; bareReqPerSec: number; ratioToBare: number; answerBytes: number }
+  > = [];
   for (const name of classes) {
     const paths = pathMaker(100_000, 11);
     const bareNeighbour = await measure('bare', bareBase, ['/bare']);
@@ -328,6 +335,7 @@ async function uncachedCalls(dbFile: string, port: number, bareBase: string, rss
       durationS: DURATION_S,
     });
     stopRss();
+    const answerBytes = await meanAnswerBytes(base, () => paths.of(name));
     console.log(
       `uncached ${name.padEnd(16)} ${String(result.reqPerSec).padStart(7)} req/s  p50 ${result.p50Ms} ms  p99 ${result.p99Ms} ms${result.errors ? `  (${result.errors} errors)` : ''}`,
     );
@@ -336,10 +344,66 @@ async function uncachedCalls(dbFile: string, port: number, bareBase: string, rss
       ...result,
       bareReqPerSec: bareNeighbour.reqPerSec,
       ratioToBare: ratio(result.reqPerSec, bareNeighbour.reqPerSec),
+      answerBytes,
     });
   }
   await stop(server);
   return results;
+}
+
+/** The mean size of a class's answers, as the response cache weighs them, over a sample of its paths. */
+async function meanAnswerBytes(baseUrl: string, next: () => string, sample = 100): Promise<number> {
+  let bytes = 0;
+  for (let index = 0; index < sample; index += 1)
+    bytes += textBytes(await (await fetch(`${baseUrl}${next()}`)).text());
+  return Math.round(bytes / sample);
+}
+
+/**
+ * The ceiling of the mix's share with no writes (bench/mix-ceiling.ts), with the server's cache and
+ * with a cache of unlimited size, from the classes' uncached shares and answer sizes of this run.
+ */
+function mixCeilings(
+  withoutWrites: { bareReqPerSec: number },
+  uncached: Awaited<ReturnType<typeof uncachedCalls>>,
+  hotCalls: ReadonlyArray<{ name: string; reqPerSec: number; bareReqPerSec: number }>,
+): MixCeilings {
+  const hot = (name: string) => {
+    const call = hotCalls.find((candidate) => candidate.name === name)!;
+    return call.reqPerSec / call.bareReqPerSec;
+  };
+  const byClass = <T>(pick: (call: (typeof uncached)[number]) => T) =>
+    Object.fromEntries(uncached.map((call) => [call.name, pick(call)])) as Record<CallClass, T>;
+  const input = {
+    seed: 7,
+    uncachedShare: byClass((call) => call.reqPerSec / call.bareReqPerSec),
+    answerBytes: byClass((call) => call.answerBytes),
+    bareReqPerSec: withoutWrites.bareReqPerSec,
+    seconds: WARMUP_S + DURATION_S,
+  };
+  return {
+    serverCache: mixCeiling(input),
+    serverCacheAtHotCallCost: mixCeiling({
+      ...input,
+      // A held two-word search is answered like any held search.
+      hitShare: {
+        detail: hot('detail'),
+        reviews: hot('reviews'),
+        listing: hot('listing'),
+        search: hot('search'),
+        'search-two-words': hot('search'),
+      },
+    }),
+    unlimitedCache: mixCeiling({ ...input, maxBytes: Number.MAX_SAFE_INTEGER }),
+  };
+}
+
+interface MixCeilings {
+  /** Every held answer at the bare route's cost. */
+  serverCache: Ceiling;
+  /** Every held answer at its class's cost in the hot calls (1,000 URLs, all held). */
+  serverCacheAtHotCallCost: Ceiling;
+  unlimitedCache: Ceiling;
 }
 
 function printMixed(
@@ -371,6 +435,20 @@ function printMixed(
       `${call.name.padEnd(16)} ${String(call.reqPerSec).padStart(6)}  ${call.ratioToBare.toFixed(3).padStart(13)}  ${`${call.p99Ms} ms`.padStart(5)}  >=${targets[call.name]} req/s${call.name.startsWith('search') ? ' & p99<20ms' : ''} ${ok ? 'met' : 'MISSED'}`,
     );
   }
+}
+
+function printCeiling(withoutWrites: { ratioToBare: number }, ceiling: MixCeilings) {
+  const line = (name: string, { share, hitRate }: Ceiling) =>
+    `${name.padEnd(44)} ${share.toFixed(3).padStart(6)}  ${`${Math.round(hitRate * 100)} %`.padStart(5)}`;
+  console.log(
+    "\nceiling of the mix's share with no writes: its questions replayed through the cache, each one not",
+    "\nheld at its class's uncached cost above (bench/mix-ceiling.ts)",
+  );
+  console.log('cache, and what a held answer costs                share   hits');
+  console.log(line("the server's, the hot calls' cost", ceiling.serverCacheAtHotCallCost));
+  console.log(line("the server's, the bare route's cost", ceiling.serverCache));
+  console.log(line("unlimited, the bare route's cost", ceiling.unlimitedCache));
+  console.log(`${'measured'.padEnd(44)} ${withoutWrites.ratioToBare.toFixed(3).padStart(6)}`);
 }
 
 function printPostgres(

@@ -83,16 +83,26 @@ export function pathMaker(agentCount: number, seed = 7) {
     search: () => search(oneWord),
     'search-two-words': () => search(twoWords),
   };
+  const mixedCall = (): { callClass: CallClass; path: string } => {
+    const roll = random();
+    const callClass: CallClass =
+      roll < 0.4
+        ? 'detail'
+        : roll < 0.6
+          ? 'reviews'
+          : roll < 0.8
+            ? 'listing'
+            : roll < 0.9
+              ? 'search'
+              : 'search-two-words';
+    return { callClass, path: make[callClass]() };
+  };
   return {
     of: (callClass: CallClass) => make[callClass](),
     /** The read mix: 40 % detail, 20 % reviews, 20 % listings, 20 % searches (half of them two words). */
-    mixed: () => {
-      const roll = random();
-      if (roll < 0.4) return make.detail();
-      if (roll < 0.6) return make.reviews();
-      if (roll < 0.8) return make.listing();
-      return roll < 0.9 ? make.search() : make['search-two-words']();
-    },
+    mixed: () => mixedCall().path,
+    /** The next read of the mix with its call class. */
+    mixedCall,
     distinctSearches: queries.length,
   };
 }
