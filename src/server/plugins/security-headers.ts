@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { paths } from '../../shared/routes.js';
 
 /** Our own origin for websockets: ws://host, or wss://host when PUBLIC_URL is https. */
 export function websocketOrigin(publicUrl: string): string {
@@ -74,7 +75,7 @@ export function securityHeaders(options: PagePolicyOptions): Record<string, stri
  * The page GitHub sends the connection popup back to: it must share a browsing context group with
  * its opener to reach window.opener, so it sets no opener policy of its own (unsafe-none).
  */
-const OPENER_CALLBACK_PATH = '/submit-agent/github-callback';
+const OPENER_CALLBACK_PATH = paths.submitAgentGithubCallback.path;
 
 /**
  * The built scripts and styles are never documents, so the policies that only act on documents

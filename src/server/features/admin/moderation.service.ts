@@ -23,6 +23,7 @@ import { listingColumns, publishNotices, type PendingNotices } from '../submissi
 import { publicDisplayName } from '../users/public-name.js';
 import type { ModerationRepo, OwnerRow } from './moderation.repo.js';
 import { raiseWebhookEvent, type WebhookEventsDeps } from '../webhooks/webhooks.service.js';
+import { paths } from '../../../shared/routes.js';
 
 /** The moderators' side: the queue and its decisions, which change the public catalogue. */
 export interface ModerationDeps {
@@ -202,7 +203,7 @@ export async function approveSubmission(deps: ModerationDeps, admin: UserRow, ag
           {
             title: 'Your agent is live',
             message: `“${agent.name}” was approved and is now listed on AgentAtlas.`,
-            link: `/agents/${agent.slug}`,
+            link: paths.agent.href(agent.slug),
           },
           trx,
         );
@@ -271,7 +272,7 @@ export async function approveSubmission(deps: ModerationDeps, admin: UserRow, ag
             (losesBadge
               ? ' It names another repository now, so the verified badge was removed until it is verified again.'
               : ''),
-          link: `/agents/${agent.slug}`,
+          link: paths.agent.href(agent.slug),
         },
         trx,
       );
@@ -326,12 +327,12 @@ export async function rejectSubmission(
         ? {
             title: 'Your changes were not approved',
             message: `Your changes to “${agent.name}” were not approved; the listing stays as it was. Reason: ${reason}`,
-            link: `/agent-status/${agentId}`,
+            link: paths.agentStatus.href(agentId),
           }
         : {
             title: 'Your submission was not approved',
             message: `“${agent.name}” was not approved. Reason: ${reason}`,
-            link: `/agent-status/${agentId}`,
+            link: paths.agentStatus.href(agentId),
           },
       trx,
     );

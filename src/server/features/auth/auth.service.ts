@@ -19,6 +19,7 @@ import {
   needsRehash,
   verifyPassword,
 } from './passwords.js';
+import { absoluteUrl, paths } from '../../../shared/routes.js';
 
 export interface AuthDeps extends SessionsDeps {
   db: Db;
@@ -92,7 +93,7 @@ export async function registerUser(
     type: 'system',
     title: 'Welcome to AgentAtlas',
     message: 'Find agents you can trust, keep favorites, and list your own agents to earn a reputation.',
-    link: '/agents',
+    link: paths.agents.href(),
   });
   deps.notifications.publish(user.id, [welcome]);
   await sendVerification(deps, user);
@@ -115,7 +116,9 @@ export async function loginUser(deps: AuthDeps, input: { username: string; passw
 
 async function sendVerification(deps: AuthDeps, user: UserRow) {
   const token = await issueEmailToken(deps, { userId: user.id, kind: 'verify_email' });
-  return deps.mailer.send(verificationMail(user, `${deps.config.publicUrl}/verify-email?token=${token}`));
+  return deps.mailer.send(
+    verificationMail(user, absoluteUrl(deps.config.publicUrl, paths.verifyEmail.href({ token }))),
+  );
 }
 
 /**
@@ -151,7 +154,7 @@ export async function requestPasswordReset(deps: AuthDeps, email: string) {
     afterAnswer(deps, 'password reset mail', user.id, async () => {
       const token = await issueEmailToken(deps, { userId: user.id, kind: 'reset_password' });
       await deps.mailer.send(
-        passwordResetMail(user, `${deps.config.publicUrl}/reset-password?token=${token}`),
+        passwordResetMail(user, absoluteUrl(deps.config.publicUrl, paths.resetPassword.href({ token }))),
       );
     });
   }

@@ -17,14 +17,14 @@ import {
   startDeviceSignin,
   startGithubSignin,
 } from './github-signin.service.js';
+import { paths } from '../../../shared/routes.js';
 
 export const GITHUB_NOT_CONFIGURED = 'GitHub sign-in is not configured';
 
 const githubSigninRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps = app.services.githubSignin;
   const redirectUri = `${app.config.publicUrl}/api/auth/github/callback`;
-  const callbackPage = (params: Record<string, string>) =>
-    `/auth-callback?${new URLSearchParams(params).toString()}`;
+  const callbackPage = paths.authCallback.href;
 
   app.get(
     '/api/auth/providers',

@@ -20,6 +20,7 @@ import type { ClaimAgentsRepo } from './claim-agents.repo.js';
 import type { ClaimsRepo } from './claims.repo.js';
 import { raiseWebhookEvent, type WebhookEventsDeps } from '../webhooks/webhooks.service.js';
 import { CLAIM_FAILURES_BEFORE_LAPSE, CLAIM_RECHECK_MS, claimInstructions } from '../../../shared/trust.js';
+import { paths } from '../../../shared/routes.js';
 
 export interface ClaimsDeps extends ClaimCheckDeps {
   db: Db;
@@ -149,7 +150,7 @@ async function withdrawBadgeWithoutClaims(
   await noticeOwner(deps, agent, trx, outcome, {
     title: `${agent.name} is no longer verified`,
     message: `${why} Add or re-check an ownership claim, then ask for verification again.`,
-    link: `/agents/${agent.slug}#claims`,
+    link: paths.agent.href(agent.slug, { section: 'claims' }),
   });
 }
 
@@ -277,7 +278,7 @@ async function runCheck(
       await noticeOwner(deps, agent, trx, outcome, {
         title: `An ownership claim on ${agent.name} lapsed`,
         message: `${why} Last check: ${evidence.detail}`,
-        link: `/agents/${agent.slug}#claims`,
+        link: paths.agent.href(agent.slug, { section: 'claims' }),
       });
       await withdrawBadgeWithoutClaims(
         deps,
@@ -464,7 +465,7 @@ export async function setAgentVerified(
       message: options.verified
         ? `An administrator confirmed your ownership claims on ${current.name}. It now shows the verified badge while a claim stays active.`
         : `An administrator removed the verified badge from ${current.name}.`,
-      link: `/agents/${current.slug}`,
+      link: paths.agent.href(current.slug),
     });
   });
   finish(deps, options.agentId, outcome);

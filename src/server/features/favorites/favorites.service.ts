@@ -14,6 +14,7 @@ import {
 import { createNotification, type NotificationsDeps } from '../notifications/notifications.service.js';
 import { publicDisplayName } from '../users/public-name.js';
 import type { FavoriteRow, FavoritesRepo } from './favorites.repo.js';
+import { paths } from '../../../shared/routes.js';
 
 export interface FavoritesDeps {
   db: Db;
@@ -63,7 +64,7 @@ export async function addFavorite(deps: FavoritesDeps, user: UserRow, agentId: n
             type: 'favorite',
             title: `${agent.name} was favorited`,
             message: `${publicDisplayName(user)} added ${agent.name} to their favorites.`,
-            link: `/agents/${agent.slug}`,
+            link: paths.agent.href(agent.slug),
           })
         : null;
     return { favorite: row!, created: inserted, notification: ownerNotice };

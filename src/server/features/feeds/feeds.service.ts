@@ -7,6 +7,7 @@ import { presentAgentDetail } from '../agents/agents.presenter.js';
 import { findPublishedAgentOr404 } from '../agents/agents.service.js';
 import type { CategoriesRepo } from '../categories/categories.repo.js';
 import { listReviews, type ReviewsServiceDeps } from '../reviews/reviews.service.js';
+import { absoluteUrl, paths, type SitePath } from '../../../shared/routes.js';
 
 export interface FeedsDeps {
   agents: AgentsRepo;
@@ -21,13 +22,13 @@ const NOTHING_YET = new Date('2026-01-01T00:00:00Z');
 
 function siteFeed(
   deps: FeedsDeps,
-  options: { path: string; title: string; description: string; page: string },
+  options: { path: string; title: string; description: string; page: SitePath },
 ) {
   return new Feed({
     id: `${deps.publicUrl}${options.path}`,
     title: options.title,
     description: options.description,
-    link: `${deps.publicUrl}${options.page}`,
+    link: absoluteUrl(deps.publicUrl, options.page),
     language: 'en',
     favicon: `${deps.publicUrl}/favicon.svg`,
     copyright: `Reviews and listings on ${SITE}`,
@@ -48,9 +49,7 @@ export async function agentsFeed(deps: FeedsDeps, categorySlug?: string): Promis
   const rows = await deps.agents.findNewestDetails({ categoryId: category?.id, limit: FEED_ENTRIES });
   const feed = siteFeed(deps, {
     path: category ? feedPaths.category(category.slug) : feedPaths.agents,
-    page: category
-      ? `/agents?category=${encodeURIComponent(category.slug)}&sort=newest`
-      : '/agents?sort=newest',
+    page: paths.agents.href({ category: category?.slug, sort: 'newest' }),
     title: category ? `${category.name} · New agents on ${SITE}` : `New agents on ${SITE}`,
     description: category
       ? `AI agents newly listed in ${category.name} on ${SITE}.`
@@ -58,7 +57,7 @@ export async function agentsFeed(deps: FeedsDeps, categorySlug?: string): Promis
   });
   for (const row of rows) {
     const agent = presentAgentDetail(row);
-    const link = `${deps.publicUrl}/agents/${agent.slug}`;
+    const link = absoluteUrl(deps.publicUrl, paths.agent.href(agent.slug));
     feed.addItem({
       id: link,
       link,
@@ -86,7 +85,7 @@ export async function reviewsFeed(deps: FeedsDeps, agentSlug: string): Promise<s
     limit: FEED_ENTRIES,
     sort: 'newest',
   });
-  const page = `/agents/${agent.slug}`;
+  const page = paths.agent.href(agent.slug);
   const feed = siteFeed(deps, {
     path: feedPaths.reviews(agent.slug),
     page,
@@ -96,8 +95,8 @@ export async function reviewsFeed(deps: FeedsDeps, agentSlug: string): Promise<s
   for (const review of reviews) {
     feed.addItem({
       // Permanent and unique; the link opens the agent's reviews.
-      id: `${deps.publicUrl}${page}#review-${review.id}`,
-      link: `${deps.publicUrl}${page}#reviews`,
+      id: `${absoluteUrl(deps.publicUrl, page)}#review-${review.id}`,
+      link: absoluteUrl(deps.publicUrl, paths.agent.href(agent.slug, { section: 'reviews' })),
       title: escapeHtml(`${stars(review.rating)} ${review.title ?? `${review.rating} out of 5`}`),
       description: escapeHtml(review.body.length > 280 ? `${review.body.slice(0, 279)}…` : review.body),
       content: textToHtml(review.body),

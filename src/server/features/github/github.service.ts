@@ -13,6 +13,7 @@ import type { SecretBox } from '../../lib/secret-box.js';
 import { createOauthState, readOauthState, type OauthStateDeps } from '../auth/oauth-states.service.js';
 import type { GithubClient, GithubRepoAnswer } from './github-client.js';
 import type { GithubConnectionsRepo } from './github.repo.js';
+import { absoluteUrl, paths } from '../../../shared/routes.js';
 
 export interface GithubConnectDeps extends OauthStateDeps {
   db: Db;
@@ -31,7 +32,7 @@ const STATE_LIFETIME_MS = 10 * 60 * 1000;
 const SCOPE = 'read:user';
 export const README_EXCERPT_CHARS = 3000;
 
-const callbackUri = (config: Config) => `${config.publicUrl}/submit-agent/github-callback`;
+const callbackUri = (config: Config) => absoluteUrl(config.publicUrl, paths.submitAgentGithubCallback.href());
 const tokenExpiresAt = (expiresIn: number | undefined) =>
   expiresIn ? new Date(Date.now() + expiresIn * 1000).toISOString() : null;
 

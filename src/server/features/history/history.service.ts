@@ -4,6 +4,7 @@ import type { UserRow } from '../../db/schema.js';
 import { notFound } from '../../errors.js';
 import { publicDisplayName } from '../users/public-name.js';
 import type { HistoryRepo, HistoryRow } from './history.repo.js';
+import { paths } from '../../../shared/routes.js';
 
 export interface HistoryDeps {
   db: Db;
@@ -45,10 +46,10 @@ function messageFor(row: HistoryRow): string {
 }
 
 function linkFor(row: HistoryRow): string {
-  const page = `/agents/${encodeURIComponent(row.agentSlug)}`;
-  if (row.kind === 'review' || row.kind === 'reply') return `${page}#reviews`;
-  if (row.agentStatus !== 'published' || row.source === 'event') return `/agent-status/${row.agentId}`;
-  return page;
+  if (row.kind === 'review' || row.kind === 'reply')
+    return paths.agent.href(row.agentSlug, { section: 'reviews' });
+  if (row.agentStatus !== 'published' || row.source === 'event') return paths.agentStatus.href(row.agentId);
+  return paths.agent.href(row.agentSlug);
 }
 
 /** Everything that happened to the person's agents, newest first (an admin may name any agent). */

@@ -31,6 +31,7 @@ import {
   type RegistryDeps,
   type ServerResponse,
 } from './registry-client.js';
+import { paths } from '../../../shared/routes.js';
 
 export interface RegistrySyncDeps {
   db: Db;
@@ -125,7 +126,7 @@ async function queueNewVersion(
         type: 'other',
         title: 'A new version was found',
         message: `Version ${entry.server.version} of “${agent.name}” is in the MCP registry. Its links go live once an admin approves them.`,
-        link: `/agent-status/${agent.id}`,
+        link: paths.agentStatus.href(agent.id),
       });
       notices.push({ userId: agent.owner_id, notification });
     }

@@ -7,6 +7,7 @@ import { deserialized } from '../../lib/serialized-json.js';
 import { getAgent, listAgents, type AgentsServiceDeps } from '../agents/agents.service.js';
 import { listCategories, type CategoriesDeps } from '../categories/categories.service.js';
 import { agentHealth, type ProbesDeps } from '../probes/probes.service.js';
+import { absoluteUrl, paths } from '../../../shared/routes.js';
 
 export interface McpServerDeps {
   agents: AgentsServiceDeps;
@@ -45,7 +46,7 @@ function summaryOf(agent: AgentSummary, publicUrl: string) {
     verified: agent.verified,
     rating: agent.rating,
     reputationScore: agent.reputationScore,
-    url: `${publicUrl}/agents/${agent.slug}`,
+    url: absoluteUrl(publicUrl, paths.agent.href(agent.slug)),
   };
 }
 
@@ -70,7 +71,7 @@ function detailOf(agent: AgentDetail, publicUrl: string) {
     owner: agent.owner.displayName,
     listedAt: agent.createdAt,
     updatedAt: agent.updatedAt,
-    url: `${publicUrl}/agents/${agent.slug}`,
+    url: absoluteUrl(publicUrl, paths.agent.href(agent.slug)),
     badge: `${publicUrl}/badge/${agent.slug}.svg`,
   };
 }

@@ -17,6 +17,7 @@ import { utcDay } from '../../lib/time.js';
 import { PRIOR_WEIGHT, VERIFIED_BONUS } from '../reviews/reputation.js';
 import type { MetricsRepo } from './metrics.repo.js';
 import { ClosedDaysCache } from './closed-days-cache.js';
+import { paths } from '../../../shared/routes.js';
 
 export interface MetricsDeps {
   db: Db;
@@ -240,7 +241,7 @@ export async function getScoreBreakdown(
   } catch {
     tags = [];
   }
-  const edit = `/edit-agent/${agent.id}`;
+  const edit = paths.editAgent.href(agent.id);
   const checklist: ChecklistItem[] = [
     {
       key: 'logo',
@@ -269,7 +270,7 @@ export async function getScoreBreakdown(
       label: 'Verify the repository',
       done: agent.verified,
       detail: agent.verified ? null : `Verified agents get ${VERIFIED_BONUS} extra points`,
-      fixPath: `/agent-status/${agent.id}`,
+      fixPath: paths.agentStatus.href(agent.id),
     },
     {
       key: 'unanswered-reviews',
@@ -279,7 +280,7 @@ export async function getScoreBreakdown(
         unanswered === 0
           ? null
           : `${unanswered} ${unanswered === 1 ? 'review has' : 'reviews have'} no reply`,
-      fixPath: `/agents/${encodeURIComponent(agent.slug)}#reviews`,
+      fixPath: paths.agent.href(agent.slug, { section: 'reviews' }),
     },
   ];
 

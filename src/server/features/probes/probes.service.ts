@@ -15,6 +15,7 @@ import {
   endpointKindLabels,
   type ProbeStatus,
 } from '../../../shared/trust.js';
+import { paths } from '../../../shared/routes.js';
 
 export interface ProbesDeps {
   db: Db;
@@ -145,7 +146,7 @@ export async function recordOutcome(
           type: 'system',
           title: `${what} is failing`,
           message: `${FAILURES_BEFORE_NOTICE} probes in a row failed: ${outcome.detail ?? outcome.status}. The listing shows it as ${outcome.status === 'down' ? 'down' : 'not conformant'} until it answers again.`,
-          link: `/agents/${agent.agent_slug}#health`,
+          link: paths.agent.href(agent.agent_slug, { section: 'health' }),
         }),
       );
     else
@@ -155,7 +156,7 @@ export async function recordOutcome(
           type: 'system',
           title: `${what} is back`,
           message: `It answered again after ${endpoint.consecutive_failures} failed probes.`,
-          link: `/agents/${agent.agent_slug}#health`,
+          link: paths.agent.href(agent.agent_slug, { section: 'health' }),
         }),
       );
     return notices.map((notice) => ({ userId: agent.owner_id!, notice }));

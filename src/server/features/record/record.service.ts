@@ -21,6 +21,7 @@ import type { AgentEventsRepo } from '../submissions/agent-events.repo.js';
 import type { AppealListRow, RecordRepo } from './record.repo.js';
 import { raiseWebhookEvent, type WebhookEventsDeps } from '../webhooks/webhooks.service.js';
 import type { AppealStatus, RecordKind } from '../../../shared/trust.js';
+import { paths } from '../../../shared/routes.js';
 
 export interface RecordDeps {
   db: Db;
@@ -280,8 +281,8 @@ export async function decideAppeal(
           message: `An administrator ${decision.outcome === 'upheld' ? 'upheld' : 'denied'} your appeal of ${what}.${effect}${note}`,
           link:
             appeal.event_kind === 'rejected'
-              ? `/agent-status/${appeal.agent_id}`
-              : `/agents/${appeal.agent_slug}#record`,
+              ? paths.agentStatus.href(appeal.agent_id)
+              : paths.agent.href(appeal.agent_slug, { section: 'record' }),
         }),
       },
     ];

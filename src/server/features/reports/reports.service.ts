@@ -10,6 +10,7 @@ import { createNotification, type NotificationsDeps } from '../notifications/not
 import type { ReviewsRepo } from '../reviews/reviews.repo.js';
 import { presentAdminReport } from './reports.presenter.js';
 import type { ReportsRepo } from './reports.repo.js';
+import { paths } from '../../../shared/routes.js';
 
 export interface ReportsDeps {
   db: Db;
@@ -87,7 +88,7 @@ export async function decideReport(
         (decision === 'resolved'
           ? `Our moderators agreed with ${subject} and took action.`
           : `Our moderators looked at ${subject} and found no rule broken.`) + (note ? ` Note: ${note}` : ''),
-      link: `/agents/${report.slug}`,
+      link: paths.agent.href(report.slug),
     });
     return { notification: created, reporterId: report.reporter_id };
   });

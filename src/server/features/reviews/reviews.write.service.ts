@@ -14,6 +14,7 @@ import { raiseWebhookEvent, type WebhookEventsDeps } from '../webhooks/webhooks.
 import { reviewWeight } from './reputation.js';
 import type { ReputationRepo } from './reputation.repo.js';
 import type { ReviewsServiceDeps } from './reviews.service.js';
+import { paths } from '../../../shared/routes.js';
 
 export interface ReviewWritesDeps extends ReviewsServiceDeps {
   reputation: ReputationRepo;
@@ -106,7 +107,7 @@ export async function createReview(
               type: 'review',
               title: `New ${input.rating}-star review of ${agent.name}`,
               message: `${publicDisplayName(user)}: ${input.title ?? input.body.slice(0, 120)}`,
-              link: `/agents/${agent.slug}#reviews`,
+              link: paths.agent.href(agent.slug, { section: 'reviews' }),
             })
           : null;
       return {
@@ -204,7 +205,7 @@ export async function replyToReview(
       type: 'review',
       title: `The owner of ${agent.name} replied to your review`,
       message: body.slice(0, 200),
-      link: `/agents/${agent.slug}#reviews`,
+      link: paths.agent.href(agent.slug, { section: 'reviews' }),
     });
   });
   await afterWrite(deps, { agentId: review.agent_id, ratingMoved: false }, [

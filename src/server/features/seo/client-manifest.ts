@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { PagePattern } from '../../../shared/routes.js';
+import { paths, type PagePattern } from '../../../shared/routes.js';
 
 interface ManifestChunk {
   file: string;
@@ -13,10 +13,10 @@ interface ManifestChunk {
  * of a page's chunk only after the main bundle ran, one round trip later.
  */
 const routeModules: Partial<Record<PagePattern, string>> = {
-  '/': 'routes/home.tsx',
-  '/agents': 'routes/agents.tsx',
-  '/agents/:slug': 'routes/agent-detail.tsx',
-  '/categories': 'routes/categories.tsx',
+  [paths.home.path]: 'routes/home.tsx',
+  [paths.agents.path]: 'routes/agents.tsx',
+  [paths.agent.path]: 'routes/agent-detail.tsx',
+  [paths.categories.path]: 'routes/categories.tsx',
 };
 
 /** Reads Vite's build manifest and answers the chunk files each page should preload. */

@@ -11,7 +11,7 @@ import {
 } from '../../../shared/agent-list-filters.js';
 import { agentListQuerySchema } from '../../../shared/api/agents.js';
 import { AGENTS_PAGE_SIZE_DEFAULT, SIMILAR_AGENTS_LIMIT } from '../../../shared/limits.js';
-import { matchPagePattern, type PagePattern } from '../../../shared/routes.js';
+import { matchPagePattern, paths, type PagePattern } from '../../../shared/routes.js';
 import { presentCategory } from '../categories/categories.presenter.js';
 import { agentSorts, pricingModels } from '../../../shared/catalogue.js';
 import { AppError } from '../../errors.js';
@@ -72,14 +72,14 @@ type AgentPage =
 const siteFeeds = [{ title: `New agents on ${SITE_NAME}`, path: feedPaths.agents }];
 
 const staticTitles: Record<string, string> = {
-  '/agents': 'Browse AI agents',
-  '/categories': 'Categories',
-  '/terms': 'Terms of Service',
-  '/privacy': 'Privacy Policy',
-  '/verification-promise': 'Our verification promise',
-  '/auth': 'Sign in',
-  '/login': 'Log in',
-  '/register': 'Create an account',
+  [paths.agents.path]: 'Browse AI agents',
+  [paths.categories.path]: 'Categories',
+  [paths.terms.path]: 'Terms of Service',
+  [paths.privacy.path]: 'Privacy Policy',
+  [paths.verificationPromise.path]: 'Our verification promise',
+  [paths.auth.path]: 'Sign in',
+  [paths.login.path]: 'Log in',
+  [paths.register.path]: 'Create an account',
 };
 
 /**
@@ -169,7 +169,7 @@ export default async function pagesRoutes(app: FastifyInstance) {
     if (!pattern) return data;
     const categories = (await app.services.agents.categories.findAll()).map(presentCategory);
     data['/api/filters'] = { categories, pricing: [...pricingModels], sorts: [...agentSorts] };
-    if (pattern === '/' || pattern === '/categories') data['/api/categories'] = { categories };
+    if (pattern === '/' || pattern === paths.categories.path) data['/api/categories'] = { categories };
     if (pattern === '/') {
       const verified = search.get('verified') === 'true';
       data[verified ? '/api/home?verified=true' : '/api/home'] = await getHome(app.services.agents, {
@@ -185,9 +185,10 @@ export default async function pagesRoutes(app: FastifyInstance) {
       if (query.success)
         data[requestPath] = deserialized((await listAgents(app.services.agents, query.data)).json);
     }
-    if (pattern === '/agents') await embedListing(parseAgentListFilters(search), AGENTS_PAGE_SIZE_DEFAULT);
+    if (pattern === paths.agents.path)
+      await embedListing(parseAgentListFilters(search), AGENTS_PAGE_SIZE_DEFAULT);
     // Signed-in people get the agent with their own viewer facts from the API instead.
-    if (pattern === '/agents/:slug' && agentPage && !signedIn) {
+    if (pattern === paths.agent.path && agentPage && !signedIn) {
       const slug = decodeURIComponent(pathname.split('/')[2] ?? '');
       if ('agent' in agentPage) {
         const { agent, reviews } = agentPage;
@@ -217,7 +218,7 @@ export default async function pagesRoutes(app: FastifyInstance) {
         },
       };
     }
-    if (pattern === '/agents/:slug' && agentPage) {
+    if (pattern === paths.agent.path && agentPage) {
       if (!('agent' in agentPage)) {
         return {
           status: 404,
@@ -234,7 +235,7 @@ export default async function pagesRoutes(app: FastifyInstance) {
         meta: {
           title: `${agent.name} · ${SITE_NAME}`,
           description: agent.tagline || agent.description.slice(0, 200),
-          canonicalPath: `/agents/${agent.slug}`,
+          canonicalPath: paths.agent.href(agent.slug),
           image: agent.logoUrl,
           type: 'article',
           feeds: [
@@ -252,7 +253,7 @@ export default async function pagesRoutes(app: FastifyInstance) {
         meta: {
           title: `${SITE_NAME} · Find AI agents you can trust`,
           description: SITE_DESCRIPTION,
-          canonicalPath: '/',
+          canonicalPath: paths.home.href(),
           feeds: siteFeeds,
         },
       };
@@ -264,7 +265,7 @@ export default async function pagesRoutes(app: FastifyInstance) {
         title: title ? `${title} · ${SITE_NAME}` : SITE_NAME,
         description: SITE_DESCRIPTION,
         canonicalPath: pathname,
-        feeds: pattern === '/agents' || pattern === '/categories' ? siteFeeds : undefined,
+        feeds: pattern === paths.agents.path || pattern === paths.categories.path ? siteFeeds : undefined,
       },
     };
   }
@@ -273,7 +274,7 @@ export default async function pagesRoutes(app: FastifyInstance) {
     const pathname = request.url.split('?')[0] ?? '/';
     const pattern = matchPagePattern(pathname);
     const agentPage =
-      pattern === '/agents/:slug'
+      pattern === paths.agent.path
         ? await loadAgentPage(decodeURIComponent(pathname.split('/')[2] ?? ''))
         : null;
     const { meta, status } = await metaFor(pathname, agentPage);

@@ -1,9 +1,17 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { feedPaths } from '../../../shared/api/feeds.js';
 import { MCP_SERVER_PATH } from '../../../shared/api/mcp.js';
+import { absoluteUrl, paths } from '../../../shared/routes.js';
 import { SITE_DESCRIPTION } from './page-meta.js';
 
-const STATIC_PAGES = ['/', '/agents', '/categories', '/verification-promise', '/terms', '/privacy'];
+const STATIC_PAGES = [
+  paths.home.href(),
+  paths.agents.href(),
+  paths.categories.href(),
+  paths.verificationPromise.href(),
+  paths.terms.href(),
+  paths.privacy.href(),
+];
 
 const escapeXml = (value: string) =>
   value.replace(
@@ -60,15 +68,15 @@ const seoRoutes: FastifyPluginAsyncZod = async (app) => {
       '',
       ...categories.map(
         (category) =>
-          `- [${category.name}](${site}/agents?category=${encodeURIComponent(category.slug)}): ${category.description} (slug ${category.slug}, ${category.agent_count} agents)`,
+          `- [${category.name}](${absoluteUrl(site, paths.agents.href({ category: category.slug }))}): ${category.description} (slug ${category.slug}, ${category.agent_count} agents)`,
       ),
       '',
       '## Pages',
       '',
-      `- [Browse agents](${site}/agents)`,
-      `- [Our verification promise](${site}/verification-promise): what "verified" means and how it is kept true`,
-      `- [Terms of Service](${site}/terms)`,
-      `- [Privacy Policy](${site}/privacy)`,
+      `- [Browse agents](${absoluteUrl(site, paths.agents.href())})`,
+      `- [Our verification promise](${absoluteUrl(site, paths.verificationPromise.href())}): what "verified" means and how it is kept true`,
+      `- [Terms of Service](${absoluteUrl(site, paths.terms.href())})`,
+      `- [Privacy Policy](${absoluteUrl(site, paths.privacy.href())})`,
       '',
     ].join('\n');
     return reply.type('text/plain; charset=utf-8').header('Cache-Control', 'public, max-age=3600').send(body);
@@ -78,13 +86,13 @@ const seoRoutes: FastifyPluginAsyncZod = async (app) => {
     const agents = await app.services.agents.agents.sitemapEntries();
     const categories = await app.services.agents.categories.findAll();
     const urls = [
-      ...STATIC_PAGES.map((page) => ({ loc: `${app.config.publicUrl}${page}`, lastmod: undefined })),
+      ...STATIC_PAGES.map((page) => ({ loc: absoluteUrl(app.config.publicUrl, page), lastmod: undefined })),
       ...categories.map((category) => ({
-        loc: `${app.config.publicUrl}/agents?category=${encodeURIComponent(category.slug)}`,
+        loc: absoluteUrl(app.config.publicUrl, paths.agents.href({ category: category.slug })),
         lastmod: undefined,
       })),
       ...agents.map((agent) => ({
-        loc: `${app.config.publicUrl}/agents/${encodeURIComponent(agent.slug)}`,
+        loc: absoluteUrl(app.config.publicUrl, paths.agent.href(agent.slug)),
         lastmod: agent.updated_at.slice(0, 10),
       })),
     ];

@@ -1,6 +1,7 @@
 import type { AgentDetail } from '../../../shared/api/agents.js';
 import type { Review } from '../../../shared/api/reviews.js';
 import { HOUSE_OWNER_NAME } from '../agents/agents.presenter.js';
+import { absoluteUrl, paths } from '../../../shared/routes.js';
 
 const rating = (value: number) => ({ '@type': 'Rating', ratingValue: value, bestRating: 5, worstRating: 1 });
 
@@ -9,7 +10,7 @@ const rating = (value: number) => ({ '@type': 'Rating', ratingValue: value, best
  * (https://schema.org/SoftwareApplication; the fields search engines read for review snippets).
  */
 export function agentStructuredData(agent: AgentDetail, reviews: Review[], publicUrl: string) {
-  const url = `${publicUrl}/agents/${agent.slug}`;
+  const url = absoluteUrl(publicUrl, paths.agent.href(agent.slug));
   const logo =
     agent.logoUrl && (agent.logoUrl.startsWith('http') ? agent.logoUrl : `${publicUrl}${agent.logoUrl}`);
   const links = [agent.websiteUrl, agent.repoUrl, agent.docsUrl].filter((link): link is string =>

@@ -38,6 +38,7 @@ import {
 } from './submissions.presenter.js';
 import type { ImportsRepo } from '../imports/imports.repo.js';
 import type { DraftWithLogo, ListingColumns, SubmissionsRepo } from './submissions.repo.js';
+import { paths } from '../../../shared/routes.js';
 
 /** Drafts and submitting them: the database, the repos they read and write, and notifications. */
 export interface SubmissionsDeps {
@@ -74,7 +75,7 @@ export async function noticeAdmins(
       type: 'other',
       title: 'New submission',
       message,
-      link: '/admin/dashboard',
+      link: paths.adminDashboard.href(),
     });
     notices.push({ userId, notification });
   }

@@ -10,6 +10,7 @@ import { OutboundRefusal, type OutboundFetch } from '../../lib/outbound-fetch.js
 import { createNotification, type NotificationsDeps } from '../notifications/notifications.service.js';
 import type { Notification } from '../../../shared/api/notifications.js';
 import type { WebhooksDeps } from './webhooks.service.js';
+import { paths } from '../../../shared/routes.js';
 
 export interface DispatcherDeps extends WebhooksDeps {
   fetch: OutboundFetch;
@@ -185,7 +186,7 @@ export class WebhookDispatcher {
         type: 'system',
         title: `Your webhook to ${host} was turned off`,
         message: `Every delivery to ${webhook.url} failed for a day (the last: ${last}). Fix the receiver, then turn the webhook on again in your settings.`,
-        link: '/settings#webhooks',
+        link: paths.settings.href({ section: 'webhooks' }),
       });
       return [notice];
     });

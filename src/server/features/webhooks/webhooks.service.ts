@@ -20,6 +20,7 @@ import type { SecretBox } from '../../lib/secret-box.js';
 import { nowIso } from '../../lib/time.js';
 import type { AgentsRepo } from '../agents/agents.repo.js';
 import type { WebhooksRepo } from './webhooks.repo.js';
+import { absoluteUrl, paths } from '../../../shared/routes.js';
 
 export interface WebhooksDeps {
   db: Db;
@@ -231,7 +232,7 @@ export async function raiseWebhookEvent(
       id: event.agent.id,
       slug: event.agent.slug,
       name: event.agent.name,
-      url: `${deps.publicUrl}/agents/${event.agent.slug}`,
+      url: absoluteUrl(deps.publicUrl, paths.agent.href(event.agent.slug)),
     },
     ...event.data,
   });

@@ -11,6 +11,7 @@ import { Skeleton } from '../../../components/ui/skeleton.js';
 import { TextAreaField } from '../../../components/ui/textarea.js';
 import { useDecideAppeal, type usePendingAppeals } from '../api/record.js';
 import { APPEAL_MESSAGE_MAX } from '../../../../shared/trust.js';
+import { paths } from '../../../paths.js';
 
 function AppealCard({ appeal }: { appeal: Appeal }) {
   const [note, setNote] = useState('');
@@ -18,8 +19,8 @@ function AppealCard({ appeal }: { appeal: Appeal }) {
   const pending = decide.isPending ? decide.variables.outcome : null;
   const link =
     appeal.appealed === 'rejection'
-      ? `/agent-status/${appeal.agentId}`
-      : `/agents/${appeal.agentSlug}#record`;
+      ? paths.agentStatus.href(appeal.agentId)
+      : paths.agent.href(appeal.agentSlug, { section: 'record' });
 
   return (
     <Card className="p-4 sm:p-5">
