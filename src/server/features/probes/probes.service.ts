@@ -15,8 +15,9 @@ import {
   endpointKindLabels,
   type ProbeStatus,
 } from '../../../shared/trust.js';
+import type { AgentAccessDeps } from '../../policies/index.js';
 
-export interface ProbesDeps {
+export interface ProbesDeps extends AgentAccessDeps {
   db: Db;
   probes: ProbesRepo;
   notifications: NotificationsDeps;

@@ -14,6 +14,7 @@ import { raiseWebhookEvent, type WebhookEventsDeps } from '../webhooks/webhooks.
 import { reviewWeight } from './reputation.js';
 import type { ReputationRepo } from './reputation.repo.js';
 import type { ReviewsServiceDeps } from './reviews.service.js';
+import { authorizeAgent } from '../../policies/index.js';
 
 export interface ReviewWritesDeps extends ReviewsServiceDeps {
   reputation: ReputationRepo;
@@ -193,8 +194,13 @@ export async function replyToReview(
   body: string,
 ): Promise<Review> {
   const review = await loadReview(deps, reviewId);
-  const agent = await findPublishedAgentOr404(deps, review.agent_id);
-  if (agent.owner_id !== user.id) throw forbidden('Only the owner of this agent can reply to its reviews.');
+  // Someone else's agent answers as if the review were not there.
+  const agent = authorizeAgent(
+    user,
+    'reply',
+    await deps.agents.findDetail({ id: review.agent_id }),
+    'Review not found',
+  );
   if (review.owner_reply) throw conflict('You have already replied to this review.');
   const notice = await deps.db.kysely.transaction().execute(async (trx) => {
     if (!(await deps.reviews.setOwnerReply(reviewId, body, nowIso(), trx)))

@@ -10,6 +10,7 @@ import {
   webhookParamsSchema,
   webhookSchema,
 } from '../../../shared/api/webhooks.js';
+import { ownerOnly } from '../../policies/index.js';
 import { errorResponses } from '../../http/error-responses.js';
 import {
   createWebhook,
@@ -57,6 +58,7 @@ const webhooksRoutes: FastifyPluginAsyncZod = async (app) => {
           'Deliveries are POSTs of `{ type, timestamp, data }` signed the Standard Webhooks way: headers ' +
           '`webhook-id`, `webhook-timestamp` and `webhook-signature: v1,<base64 HMAC-SHA256 of ' +
           '"<id>.<timestamp>.<body>">`, keyed with the base64 part of the secret after `whsec_`.',
+        ...ownerOnly('subscribe', { in: 'body', name: 'agentId' }),
         body: createWebhookSchema,
         response: { 201: createdWebhookSchema, ...errorResponses(400, 401, 404, 409, 429) },
       },
