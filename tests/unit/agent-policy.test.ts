@@ -4,7 +4,9 @@ import { parseAgentRef } from '../../src/server/features/agents/agent-lookup.js'
 import {
   agentActions,
   authorizeAgent,
+  authorizeOwned,
   can,
+  canOwned,
   checkOwnerOnlyRoute,
   ownerOnly,
   type AgentAction,
@@ -82,6 +84,31 @@ describe('authorizeAgent', () => {
   });
 });
 
+describe('canOwned and authorizeOwned', () => {
+  it('give a person’s row to that person, and to an admin only where the action says', () => {
+    for (const action of ['draft', 'webhook', 'upload', 'favorite', 'notification', 'edit-review'] as const) {
+      expect(canOwned(owner, action, owner.id), action).toBe(true);
+      expect(canOwned(stranger, action, owner.id), action).toBe(false);
+      expect(canOwned(admin, action, owner.id), action).toBe(false);
+      expect(canOwned(null, action, owner.id), action).toBe(false);
+    }
+    expect(canOwned(admin, 'delete-review', owner.id)).toBe(true);
+    expect(canOwned(stranger, 'delete-review', owner.id)).toBe(false);
+    expect(canOwned(stranger, 'draft', null)).toBe(false);
+  });
+
+  it('answer 404 with the row’s own message for someone else’s row and for none', () => {
+    const draft = { id: 3, user_id: owner.id };
+    expect(authorizeOwned(owner, 'draft', draft, (row) => row.user_id, 'Draft not found')).toBe(draft);
+    expect(() => authorizeOwned(stranger, 'draft', draft, (row) => row.user_id, 'Draft not found')).toThrow(
+      'Draft not found',
+    );
+    expect(() =>
+      authorizeOwned(owner, 'draft', null, (row: typeof draft) => row.user_id, 'Draft not found'),
+    ).toThrow('Draft not found');
+  });
+});
+
 describe('parseAgentRef', () => {
   it('reads digits as an id, anything else as a lower-case slug, and no id past the column', () => {
     expect(parseAgentRef(42)).toEqual({ id: 42 });
@@ -103,6 +130,14 @@ describe('the owner-only marker', () => {
       names: 'agent',
       admin: true,
       publishedOnly: true,
+    });
+    expect(ownerOnly('delete-review')['x-owner-only']).toEqual({
+      action: 'delete-review',
+      in: 'path',
+      name: 'id',
+      names: 'review',
+      admin: true,
+      publishedOnly: false,
     });
     expect(ownerOnly('subscribe', { in: 'body', name: 'agentId' })['x-owner-only']).toMatchObject({
       in: 'body',

@@ -79,6 +79,7 @@ const reviewsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['reviews'],
         summary: 'Edit your review',
+        ...ownerOnly('edit-review'),
         params: reviewIdParamsSchema,
         body: updateReviewSchema,
         response: { 200: reviewSchema, ...errorResponses(400, 401, 404, 429) },
@@ -92,7 +93,8 @@ const reviewsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['reviews'],
-        summary: 'Delete your review',
+        summary: 'Delete your review (an admin may delete any)',
+        ...ownerOnly('delete-review'),
         params: reviewIdParamsSchema,
         response: { 204: z.null(), ...errorResponses(400, 401, 404) },
       },

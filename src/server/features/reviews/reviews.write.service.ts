@@ -14,7 +14,7 @@ import { raiseWebhookEvent, type WebhookEventsDeps } from '../webhooks/webhooks.
 import { reviewWeight } from './reputation.js';
 import type { ReputationRepo } from './reputation.repo.js';
 import type { ReviewsServiceDeps } from './reviews.service.js';
-import { authorizeAgent } from '../../policies/index.js';
+import { authorizeAgent, authorizeOwned } from '../../policies/index.js';
 
 export interface ReviewWritesDeps extends ReviewsServiceDeps {
   reputation: ReputationRepo;
@@ -132,8 +132,13 @@ export async function updateReview(
   reviewId: number,
   input: z.output<typeof updateReviewSchema>,
 ): Promise<Review> {
-  const review = await loadReview(deps, reviewId);
-  if (review.user_id !== user.id) throw notFound('Review not found');
+  const review = authorizeOwned(
+    user,
+    'edit-review',
+    await loadReview(deps, reviewId),
+    (row) => row.user_id,
+    'Review not found',
+  );
   await deps.db.kysely.transaction().execute(async (trx) => {
     await deps.reviews.update(
       reviewId,
@@ -173,8 +178,13 @@ export async function updateReview(
 
 /** The author deletes their review; an admin may delete any (moderation). */
 export async function deleteReview(deps: ReviewWritesDeps, user: UserRow, reviewId: number) {
-  const review = await loadReview(deps, reviewId);
-  if (review.user_id !== user.id && user.role !== 'admin') throw notFound('Review not found');
+  const review = authorizeOwned(
+    user,
+    'delete-review',
+    await loadReview(deps, reviewId),
+    (row) => row.user_id,
+    'Review not found',
+  );
   await deps.db.kysely.transaction().execute(async (trx) => {
     await deps.reviews.delete(reviewId, trx);
     await deps.reputation.applyRatingChange(

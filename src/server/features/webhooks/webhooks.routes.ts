@@ -73,6 +73,7 @@ const webhooksRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'Remove a webhook and its delivery log',
+        ...ownerOnly('webhook'),
         params: webhookParamsSchema,
         response: { 204: z.null(), ...errorResponses(401, 404) },
       },
@@ -89,6 +90,7 @@ const webhooksRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'Turn a webhook that was turned off after a day of failures back on',
+        ...ownerOnly('webhook'),
         params: webhookParamsSchema,
         response: { 200: webhookSchema, ...errorResponses(401, 404) },
       },
@@ -102,6 +104,7 @@ const webhooksRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'The newest deliveries with every attempt: status code, response time, error',
+        ...ownerOnly('webhook'),
         params: webhookParamsSchema,
         response: { 200: webhookDeliveryListSchema, ...errorResponses(401, 404) },
       },
@@ -116,6 +119,7 @@ const webhooksRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'Send a webhook.test event now (queued; it arrives within seconds)',
+        ...ownerOnly('webhook'),
         params: webhookParamsSchema,
         response: { 202: webhookDeliverySchema, ...errorResponses(401, 404, 409, 429) },
       },
@@ -131,6 +135,7 @@ const webhooksRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'Send a delivery again: the same message id and body, as a new delivery',
+        ...ownerOnly('webhook'),
         params: webhookDeliveryParamsSchema,
         response: { 202: webhookDeliverySchema, ...errorResponses(401, 404, 409, 429) },
       },
