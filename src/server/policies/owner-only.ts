@@ -11,8 +11,8 @@ export const OWNER_ONLY = 'x-owner-only';
 /**
  * What the marker says, in the OpenAPI document too: the action asked of the policy, where the
  * request names its subject and what that is (an agent, a review of it, a draft…) and, from the
- * policy's rule, whether an admin may and whether the listing must be published. Tests enumerate the marked operations from the
- * document, so a new owner-only route is checked as soon as it is marked.
+ * policy's rule, whether an admin may and whether the listing must be published. Tests enumerate
+ * the marked operations from the document, so a new owner-only route is checked once marked.
  */
 export interface OwnerOnlyMarker {
   action: AgentAction | OwnedAction;
