@@ -1,4 +1,3 @@
-import { ROW_ID_MAX } from '../../../shared/limits.js';
 import type {
   AgentDetail,
   AgentListQuery,
@@ -8,7 +7,6 @@ import type {
   HomeResponse,
 } from '../../../shared/api/agents.js';
 import type { Db, Executor } from '../../db/database.js';
-import { notFound } from '../../errors.js';
 import type { SerializedJson } from '../../lib/serialized-json.js';
 import { daysAgo, utcDay } from '../../lib/time.js';
 import type { CategoriesRepo } from '../categories/categories.repo.js';
@@ -20,6 +18,8 @@ import { SEARCH_RESULT_CAP, type AgentSearch } from './agent-search.js';
 import type { AgentDetailRow, AgentsRepo, ListingFilters } from './agents.repo.js';
 import { searchTerms, type SearchFilters, type SearchIndex } from './search-index.js';
 import { closestWord } from './spelling.js';
+import { parseAgentRef, type AgentLookup } from './agent-lookup.js';
+import { authorizeAgent, type AgentAccess } from '../../policies/index.js';
 
 export interface AgentsServiceDeps {
   db: Db;
@@ -209,31 +209,23 @@ export async function listAgents(
 }
 
 /**
- * The one rule for every public read or write on an agent: only a published agent exists; anything
- * else is 404 "Agent not found". A number is an id; a string of digits is an id too, any other string
- * a slug (case-insensitive).
+ * The one rule for every public read or write on an agent (the policy's `read`): only a published
+ * agent exists; anything else is 404 "Agent not found". The path names it by id or slug (parseAgentRef).
  */
-function agentLookup(idOrSlug: number | string): { id: number } | { slug: string } {
-  if (typeof idOrSlug === 'number' || /^\d+$/.test(idOrSlug)) {
-    const id = Number(idOrSlug);
-    // No row has an id past the 32-bit column's range; PostgreSQL would refuse the query itself.
-    if (!(id <= ROW_ID_MAX)) throw notFound('Agent not found');
-    return { id };
-  }
-  return { slug: idOrSlug.toLowerCase() };
+async function publishedOr404<Row extends AgentAccess>(
+  idOrSlug: number | string,
+  find: (lookup: AgentLookup) => Promise<Row | null>,
+): Promise<Row> {
+  const lookup = parseAgentRef(idOrSlug);
+  return authorizeAgent(null, 'read', lookup && (await find(lookup)));
 }
 
-function publishedOr404<Row extends { status: string }>(row: Row | null): Row {
-  if (!row || row.status !== 'published') throw notFound('Agent not found');
-  return row;
-}
-
-/** A published agent in full, by id or slug (agentLookup), or 404. */
+/** A published agent in full, by id or slug, or 404. */
 export async function findPublishedAgentOr404(
   deps: { agents: AgentsRepo },
   idOrSlug: number | string,
 ): Promise<AgentDetailRow> {
-  return publishedOr404(await deps.agents.findDetail(agentLookup(idOrSlug)));
+  return publishedOr404(idOrSlug, (lookup) => deps.agents.findDetail(lookup));
 }
 
 /** The same rule, reading only the agent's id, number of ratings and owner (its reviews page, its views, its viewer). */
@@ -241,7 +233,7 @@ export async function findPublishedRatingsOr404(
   deps: { agents: AgentsRepo },
   idOrSlug: number | string,
 ): Promise<{ id: number; rating_count: number; owner_id: number | null }> {
-  return publishedOr404(await deps.agents.findPublication(agentLookup(idOrSlug)));
+  return publishedOr404(idOrSlug, (lookup) => deps.agents.findPublication(lookup));
 }
 
 /** GET /api/agents/{idOrSlug}: numeric values are ids, anything else a slug. Only published agents are public. */

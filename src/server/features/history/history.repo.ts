@@ -141,15 +141,6 @@ export function createHistoryRepo(db: Db) {
         .where('reviews.id', 'in', reviewIds)
         .execute();
     },
-
-    async findAgentOwner(agentId: number, trx: Executor = k): Promise<{ ownerId: number | null } | null> {
-      const row = await trx
-        .selectFrom('agents')
-        .select('owner_id')
-        .where('id', '=', agentId)
-        .executeTakeFirst();
-      return row ? { ownerId: row.owner_id } : null;
-    },
   };
 }
 

@@ -11,15 +11,19 @@ import {
   type SearchTermsResponse,
 } from '../../../shared/api/metrics.js';
 import type { Db } from '../../db/database.js';
-import type { UserRow } from '../../db/schema.js';
-import { notFound } from '../../errors.js';
+import {
+  authorizeAgent,
+  findAuthorizedAgent,
+  type Actor,
+  type AgentAccessDeps,
+} from '../../policies/index.js';
 import { utcDay } from '../../lib/time.js';
 import { PRIOR_WEIGHT, VERIFIED_BONUS } from '../reviews/reputation.js';
 import type { MetricsRepo } from './metrics.repo.js';
 import { ClosedDaysCache } from './closed-days-cache.js';
 import { paths } from '../../../shared/routes.js';
 
-export interface MetricsDeps {
+export interface MetricsDeps extends AgentAccessDeps {
   db: Db;
   metrics: MetricsRepo;
   closedDays: ClosedDaysCache;
@@ -28,8 +32,6 @@ export interface MetricsDeps {
 const DAY_MS = 86_400_000;
 const SEARCH_TERMS_LIMIT = 50;
 const CLICK_METRICS = new Set(['clicks_website', 'clicks_repository', 'clicks_docs']);
-
-type Viewer = Pick<UserRow, 'id' | 'role'>;
 
 function keyOf(metric: string): MetricKey | null {
   const key = CLICK_METRICS.has(metric) ? 'clicks' : metric;
@@ -59,19 +61,14 @@ export function rangeDays(range: MetricsRange, now = Date.now()) {
   };
 }
 
-/** The agent if the viewer owns it (an admin reads any); 404 otherwise, so others cannot probe ids. */
-async function assertReadable(deps: MetricsDeps, viewer: Viewer, agentId: number) {
-  const agent = await deps.metrics.findAgentOwner(agentId);
-  if (!agent || (viewer.role !== 'admin' && agent.ownerId !== viewer.id)) throw notFound('Agent not found');
-}
-
 export async function getMetrics(
   deps: MetricsDeps,
-  viewer: Viewer,
+  viewer: Actor,
   query: { range: MetricsRange; agentId?: number },
   now = Date.now(),
 ): Promise<MetricsResponse> {
-  if (query.agentId !== undefined) await assertReadable(deps, viewer, query.agentId);
+  // Someone else's agent is 404, as a missing one: an admin may name any.
+  if (query.agentId !== undefined) await findAuthorizedAgent(deps, viewer, 'view-metrics', query.agentId);
   const agents =
     query.agentId !== undefined
       ? await deps.metrics.listAgents(null, query.agentId)
@@ -181,11 +178,11 @@ export async function getMetrics(
 
 export async function listSearchTerms(
   deps: MetricsDeps,
-  viewer: Viewer,
+  viewer: Actor,
   query: { range: MetricsRange; agentId: number },
   now = Date.now(),
 ): Promise<SearchTermsResponse> {
-  await assertReadable(deps, viewer, query.agentId);
+  await findAuthorizedAgent(deps, viewer, 'view-metrics', query.agentId);
   const { from, to } = rangeDays(query.range, now);
   return { terms: await deps.metrics.searchTerms(query.agentId, from, to, SEARCH_TERMS_LIMIT) };
 }
@@ -219,12 +216,12 @@ export function scoreParts(input: {
 
 export async function getScoreBreakdown(
   deps: MetricsDeps,
-  viewer: Viewer,
+  viewer: Actor,
   query: { range: MetricsRange; agentId: number },
   now = Date.now(),
 ): Promise<ScoreResponse> {
-  const agent = await deps.metrics.findScoreAgent(query.agentId);
-  if (!agent || (viewer.role !== 'admin' && agent.ownerId !== viewer.id)) throw notFound('Agent not found');
+  const found = await deps.metrics.findScoreAgent(query.agentId);
+  const agent = authorizeAgent(viewer, 'view-metrics', found && { ...found, owner_id: found.ownerId });
   const { from, to } = rangeDays(query.range, now);
   const [siteMean, rank, unanswered, ratings, ranks] = await Promise.all([
     deps.metrics.meanSnapshot(),

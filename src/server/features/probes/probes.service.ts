@@ -16,8 +16,9 @@ import {
   type ProbeStatus,
 } from '../../../shared/trust.js';
 import { paths } from '../../../shared/routes.js';
+import type { AgentAccessDeps } from '../../policies/index.js';
 
-export interface ProbesDeps {
+export interface ProbesDeps extends AgentAccessDeps {
   db: Db;
   probes: ProbesRepo;
   notifications: NotificationsDeps;

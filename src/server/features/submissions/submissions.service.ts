@@ -1,3 +1,4 @@
+import { authorizeOwned, type Actor } from '../../policies/index.js';
 import type { AgentFieldsDeps } from './agent-fields.js';
 import type { Notification } from '../../../shared/api/notifications.js';
 import type {
@@ -129,13 +130,11 @@ export function checkedListingValues(checked: CheckedAgentFields, logoUrl: strin
 
 async function findOwnDraft(
   deps: SubmissionsDeps,
-  options: { userId: number; id: number },
+  options: { user: Actor; id: number },
   trx?: Executor,
 ): Promise<DraftWithLogo> {
   const draft = await deps.submissions.findDraft(options.id, trx);
-  // Someone else's draft answers like a missing one.
-  if (!draft || draft.user_id !== options.userId) throw notFound('Draft not found');
-  return draft;
+  return authorizeOwned(options.user, 'draft', draft, (row) => row.user_id, 'Draft not found');
 }
 
 /** The stored JSON keeps only the keys that hold a value; null means "cleared". */
@@ -160,8 +159,8 @@ export async function listDrafts(deps: SubmissionsDeps, userId: number): Promise
   return { drafts: (await deps.submissions.findDraftsOfUser(userId)).map(presentDraft) };
 }
 
-export async function getDraft(deps: SubmissionsDeps, userId: number, id: number): Promise<Draft> {
-  return presentDraft(await findOwnDraft(deps, { userId, id }));
+export async function getDraft(deps: SubmissionsDeps, user: Actor, id: number): Promise<Draft> {
+  return presentDraft(await findOwnDraft(deps, { user, id }));
 }
 
 /**
@@ -199,14 +198,14 @@ export async function createDraft(
 /** Merges the keys given into the draft; a key given as null clears it, a key left out stays. */
 export async function updateDraft(
   deps: SubmissionsDeps,
-  userId: number,
+  user: Actor,
   id: number,
   changes: DraftFields,
 ): Promise<Draft> {
   return deps.db.kysely.transaction().execute(async (trx) => {
-    const draft = await findOwnDraft(deps, { userId, id }, trx);
+    const draft = await findOwnDraft(deps, { user, id }, trx);
     if (changes.logoFileId !== undefined && changes.logoFileId !== draft.logo_file_id)
-      await checkLogo(deps, { userId, logoFileId: changes.logoFileId }, trx);
+      await checkLogo(deps, { userId: user.id, logoFileId: changes.logoFileId }, trx);
     // The column is the truth about the logo: it is cleared by itself when the file is deleted.
     const previous = { ...parseDraftData(draft.data), logoFileId: draft.logo_file_id };
     // A field the owner changed no longer comes from where it was imported from.
@@ -250,7 +249,7 @@ async function submitDraftOnce(
   id: number,
 ): Promise<SubmitDraftResponse> {
   const { agentId, notices } = await deps.db.kysely.transaction().execute(async (trx) => {
-    const draft = await findOwnDraft(deps, { userId: user.id, id }, trx);
+    const draft = await findOwnDraft(deps, { user, id }, trx);
     const data = parseDraftData(draft.data);
     const checked = await checkAgentFields(
       deps,
