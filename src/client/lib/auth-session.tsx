@@ -17,6 +17,7 @@ import { paths } from '../paths.js';
 import { queryKeys } from './query-keys.js';
 import { isApiError, request } from './request.js';
 import { responseSchemas } from './response-schemas.js';
+import { signalsSessionError } from '../../shared/rules/error-classification.js';
 import { clearReviewIntent } from './review-intent.js';
 import { useSessionActivity } from './session-activity.js';
 import { postTabMessage, subscribeTabMessages } from './tab-sync.js';
@@ -80,11 +81,11 @@ export const currentUserQueryOptions = queryOptions({
 });
 
 /**
- * Spec section 4: the session failed while someone is signed in. The server answers 401 both when the
- * session ended and when the account is gone (deleting an account ends its sessions), so the status says it.
+ * Spec section 4: the session failed while someone is signed in. Only then: a signed-out visitor's 401
+ * (a wrong password at login) is an answer to show in its own place, not a session to reset.
  */
 function isSessionError(error: unknown, signedIn: boolean): boolean {
-  return signedIn && isApiError(error) && error.status === 401;
+  return signedIn && isApiError(error) && signalsSessionError(error);
 }
 
 interface AuthSessionValue {
