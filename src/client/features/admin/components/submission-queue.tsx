@@ -1,11 +1,20 @@
 import { Inbox } from 'lucide-react';
+import type { ReactNode } from 'react';
+import type { AdminSubmission } from '../../../../shared/api/admin.js';
 import { ListStates } from '../../../components/ui/list-states.js';
 import { Skeleton } from '../../../components/ui/skeleton.js';
 import type { useAdminSubmissions } from '../api/get-admin-submissions.js';
 import { SubmissionCard } from './submission-card.js';
 
 /** The pending submissions and edits; the query lives in the page so the tab can show the count. */
-export function SubmissionQueue({ query }: { query: ReturnType<typeof useAdminSubmissions> }) {
+export function SubmissionQueue({
+  query,
+  renderVerification,
+}: {
+  query: ReturnType<typeof useAdminSubmissions>;
+  /** The verification panel of one submission's agent (it belongs to the claims feature). */
+  renderVerification: (submission: AdminSubmission) => ReactNode;
+}) {
   return (
     <ListStates
       query={query}
@@ -27,7 +36,7 @@ export function SubmissionQueue({ query }: { query: ReturnType<typeof useAdminSu
         <ul className="space-y-4">
           {data.submissions.map((submission) => (
             <li key={`${submission.agentId}-${submission.revisionId ?? 'new'}`}>
-              <SubmissionCard submission={submission} />
+              <SubmissionCard submission={submission} verification={renderVerification(submission)} />
             </li>
           ))}
         </ul>
