@@ -1,6 +1,7 @@
 import { Scale } from 'lucide-react';
 import { useEffect, useId, useState, type ReactNode } from 'react';
 import { pricingLabels, pricingModels, type PricingModel } from '../../../shared/catalogue.js';
+import type { ImportedFieldName } from '../../../shared/api/imports.js';
 import {
   AGENT_DESCRIPTION_MAX,
   AGENT_NAME_MAX,
@@ -33,18 +34,11 @@ export interface AgentDetailsFieldsProps {
   sources?: FieldSources | undefined;
 }
 
-/** The fields an import can fill, as the form names them. */
-export type SourcedField =
-  | 'name'
-  | 'tagline'
-  | 'description'
-  | 'tags'
-  | 'websiteUrl'
-  | 'repoUrl'
-  | 'docsUrl'
-  | 'mcpUrl'
-  | 'agentCardUrl'
-  | 'logo';
+/**
+ * The fields an import can fill, as the form names them: the uploaded logo is the form's `logo`; the
+ * repository and version an import also reads have no field of their own here.
+ */
+export type SourcedField = Exclude<ImportedFieldName, 'githubRepo' | 'version' | 'logoFileId'> | 'logo';
 export type FieldSources = Partial<Record<SourcedField, string>>;
 
 /** A field's hint with the line saying where its value came from. */
