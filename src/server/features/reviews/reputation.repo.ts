@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Db, Executor } from '../../db/database.js';
-import { reputationScore, siteMean } from './reputation.js';
+import { reputationScore, siteMean } from '../../../shared/rules/reputation.js';
 
 type Star = 1 | 2 | 3 | 4 | 5;
 
