@@ -13,7 +13,7 @@ import {
   FAILURES_BEFORE_NOTICE,
   UPTIME_DAYS,
   endpointKindLabels,
-  type ProbeStatus,
+  isAvailable,
 } from '../../../shared/trust.js';
 import { paths } from '../../../shared/routes.js';
 import type { AgentAccessDeps } from '../../policies/index.js';
@@ -34,11 +34,6 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 /** How long a claimed endpoint stays with the instance probing it; longer than any probe takes. */
 export const PROBE_LEASE_MS = 60_000;
 const CHANGES_SHOWN = 20;
-
-/** A failure counts towards the owner's notice; a server asking for credentials is alive. */
-export function isFailure(status: ProbeStatus): boolean {
-  return status === 'down' || status === 'non_conformant';
-}
 
 /** The next probe: the interval, moved by up to a tenth either way so probes do not bunch up. */
 export function nextProbeAt(now: number, intervalS: number, random: () => number = Math.random): string {
@@ -79,7 +74,7 @@ export async function recordOutcome(
   outcome: ProbeOutcome,
   at: number = Date.now(),
 ): Promise<void> {
-  const failures = isFailure(outcome.status) ? endpoint.consecutive_failures + 1 : 0;
+  const failures = !isAvailable(outcome.status) ? endpoint.consecutive_failures + 1 : 0;
   const previousTools = parseTools(endpoint.tools);
   const change =
     outcome.tools !== null && endpoint.checked_at !== null ? toolChange(previousTools, outcome.tools) : null;
