@@ -249,8 +249,7 @@ export async function approveSubmission(deps: ModerationDeps, admin: UserRow, ag
       // The badge vouches for control of one repository: naming another one takes it away.
       const losesBadge = agent.verified === 1 && githubRepo !== agent.github_repo;
       if (losesBadge) {
-        await deps.moderation.removeBadge(agentId, trx);
-        await deps.reputation.refreshAgentScore(agentId, trx);
+        await deps.reputation.setVerified(agentId, false, now, trx);
         await deps.agentEvents.record(
           {
             agentId,
