@@ -15,7 +15,7 @@ import {
 } from '../owner-agents/owner-agents.presenter.js';
 import type { OwnerAgentRow, OwnerAgentsRepo } from '../owner-agents/owner-agents.repo.js';
 import type { ReputationRepo } from '../reviews/reputation.repo.js';
-import type { AgentEventsRepo } from '../submissions/agent-events.repo.js';
+import type { AgentEventsRepo } from '../../db/agent-events.repo.js';
 import { repositoryListed } from '../submissions/agent-fields.js';
 import { retryOnUniqueViolation } from '../submissions/retry-on-unique-violation.js';
 import type { SubmissionsRepo } from '../submissions/submissions.repo.js';

@@ -20,7 +20,7 @@ import { cacheTags, type ResponseCache } from '../../lib/response-cache.js';
 import { nowIso } from '../../lib/time.js';
 import { createNotification, type NotificationsDeps } from '../notifications/notifications.service.js';
 import type { ReputationRepo } from '../reviews/reputation.repo.js';
-import type { AgentEventsRepo } from '../submissions/agent-events.repo.js';
+import type { AgentEventsRepo } from '../../db/agent-events.repo.js';
 import { describeClaim, findClaimEvidence, type ClaimCheckDeps } from './claim-checks.js';
 import type { ClaimAgentsRepo } from './claim-agents.repo.js';
 import type { ClaimsRepo } from './claims.repo.js';

@@ -17,7 +17,7 @@ import { conflict, notFound } from '../../errors.js';
 import { nowIso } from '../../lib/time.js';
 import { createNotification, type NotificationsDeps } from '../notifications/notifications.service.js';
 import type { OwnerAgentsRepo } from '../owner-agents/owner-agents.repo.js';
-import type { AgentEventsRepo } from '../submissions/agent-events.repo.js';
+import type { AgentEventsRepo } from '../../db/agent-events.repo.js';
 import { noticeAdmins, publishNotices, type PendingNotices } from '../submissions/submissions.service.js';
 import type { UsersRepo } from '../users/users.repo.js';
 import { listingFromServer } from './import-sources.js';

@@ -13,7 +13,7 @@ import { nowIso } from '../../lib/time.js';
 import type { NotificationsDeps } from '../notifications/notifications.service.js';
 import type { CategoriesRepo } from '../categories/categories.repo.js';
 import type { FilesRepo } from '../storage/files.repo.js';
-import type { AgentEventsRepo } from '../submissions/agent-events.repo.js';
+import type { AgentEventsRepo } from '../../db/agent-events.repo.js';
 import { checkAgentFields } from '../submissions/agent-fields.js';
 import { retryOnUniqueViolation } from '../submissions/retry-on-unique-violation.js';
 import type { SubmissionsRepo } from '../submissions/submissions.repo.js';

@@ -7,7 +7,7 @@ import type { Notification } from '../../../shared/api/notifications.js';
 import type { ProbeOutcome } from './mcp-probe.js';
 import type { RunProbe } from './probe-runner.js';
 import type { ProbesRepo } from './probes.repo.js';
-import type { AgentEventsRepo } from '../submissions/agent-events.repo.js';
+import type { AgentEventsRepo } from '../../db/agent-events.repo.js';
 import { raiseWebhookEvent, type WebhookEventsDeps } from '../webhooks/webhooks.service.js';
 import {
   FAILURES_BEFORE_NOTICE,

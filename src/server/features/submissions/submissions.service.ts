@@ -20,7 +20,7 @@ import type { CategoriesRepo } from '../categories/categories.repo.js';
 import type { FilesRepo } from '../storage/files.repo.js';
 import { publicDisplayName } from '../users/public-name.js';
 import type { UsersRepo } from '../users/users.repo.js';
-import type { AgentEventsRepo } from './agent-events.repo.js';
+import type { AgentEventsRepo } from '../../db/agent-events.repo.js';
 import {
   checkAgentFields,
   findOwnedFile,
