@@ -14,7 +14,7 @@ import {
   ROW_ID_MAX,
 } from '../limits.js';
 import { isHttpUrl } from '../rules/url.js';
-import { agentListingTextShape } from './agents.js';
+import { agentLinksShape, agentListingTextShape } from './agents.js';
 import { importOriginSchema, provenanceSchema } from './imports.js';
 
 /**
@@ -160,11 +160,7 @@ export const draftSchema = z.object({
   description: z.string().nullable(),
   category: z.string().nullable(),
   tags: z.array(z.string()),
-  websiteUrl: z.string().nullable(),
-  repoUrl: z.string().nullable(),
-  docsUrl: z.string().nullable(),
-  mcpUrl: z.string().nullable(),
-  agentCardUrl: z.string().nullable(),
+  ...agentLinksShape,
   pricing: z.enum(pricingModels).nullable(),
   logoFileId: z.number().int().nullable(),
   /** The logo's public URL, when logoFileId names a file that still exists. */
