@@ -14,7 +14,7 @@ import {
   ROW_ID_MAX,
 } from '../limits.js';
 import { isHttpUrl } from '../rules/url.js';
-import { agentLinksShape, agentListingTextShape } from './agents.js';
+import { agentLinksShape, agentListingTextShape, type AgentLinkField } from './agents.js';
 import { importOriginSchema, provenanceSchema } from './imports.js';
 
 /**
@@ -118,6 +118,12 @@ export const agentFieldsSchema = z
   });
 export type AgentFieldsInput = z.input<typeof agentFieldsSchema>;
 export type AgentFields = z.output<typeof agentFieldsSchema>;
+
+/**
+ * The fields that describe an agent in its owner's words and addresses: a listing shows them as
+ * written, and an import can fill each (the form says where each came from).
+ */
+export type AgentDescriptionField = 'name' | 'tagline' | 'description' | 'tags' | AgentLinkField;
 
 /** Draft fields: every one optional and nullable; only lengths and types are checked while drafting. */
 export const draftFieldsSchema = z.strictObject({

@@ -2,6 +2,7 @@ import { authorizeOwned, type Actor } from '../../policies/index.js';
 import type { AgentFieldsDeps } from './agent-fields.js';
 import type { Notification } from '../../../shared/api/notifications.js';
 import type {
+  AgentDescriptionField,
   AgentListingFields,
   Draft,
   DraftFields,
@@ -86,20 +87,7 @@ export async function noticeAdmins(
 /** What a listing shows, as a submission's checked fields or an approved revision's give it. */
 type ListingValues = Pick<
   AgentListingFields,
-  | 'name'
-  | 'tagline'
-  | 'description'
-  | 'tags'
-  | 'websiteUrl'
-  | 'repoUrl'
-  | 'docsUrl'
-  | 'mcpUrl'
-  | 'agentCardUrl'
-  | 'pricing'
-  | 'logoUrl'
-  | 'logoFileId'
-  | 'githubRepo'
-  | 'license'
+  AgentDescriptionField | 'pricing' | 'logoUrl' | 'logoFileId' | 'githubRepo' | 'license'
 >;
 
 /** The agent's columns for a listing's values in a category. */
