@@ -17,6 +17,7 @@ import {
   type Actor,
   type AgentAccessDeps,
 } from '../../policies/index.js';
+import { readTags } from '../../db/json-columns.js';
 import { utcDay } from '../../lib/time.js';
 import type { MetricsRepo } from './metrics.repo.js';
 import { ClosedDaysCache } from './closed-days-cache.js';
@@ -202,13 +203,7 @@ export async function getScoreBreakdown(
     deps.metrics.rankSeries(agent.id, from, to),
   ]);
 
-  let tags: unknown[] = [];
-  try {
-    const parsed: unknown = JSON.parse(agent.tags);
-    if (Array.isArray(parsed)) tags = parsed;
-  } catch {
-    tags = [];
-  }
+  const tags = readTags(agent.tags);
   const edit = paths.editAgent.href(agent.id);
   const checklist: ChecklistItem[] = [
     {

@@ -1,5 +1,6 @@
 import type { AgentHealth, EndpointHealth, Tool } from '../../../shared/api/probes.js';
 import type { Db } from '../../db/database.js';
+import { readToolNames, readTools } from '../../db/json-columns.js';
 import type { AgentEndpointRow } from '../../db/schema.js';
 import { nowIso, utcDay } from '../../lib/time.js';
 import { createNotification, type NotificationsDeps } from '../notifications/notifications.service.js';
@@ -41,19 +42,6 @@ export function nextProbeAt(now: number, intervalS: number, random: () => number
   return new Date(now + intervalS * 1000 + jitter).toISOString();
 }
 
-export function parseTools(json: string): Tool[] {
-  try {
-    const value: unknown = JSON.parse(json);
-    return Array.isArray(value)
-      ? value.filter(
-          (tool): tool is Tool => typeof tool?.name === 'string' && typeof tool?.description === 'string',
-        )
-      : [];
-  } catch {
-    return [];
-  }
-}
-
 /** Names gained and lost between two tool lists. */
 export function toolChange(before: Tool[], after: Tool[]) {
   const beforeNames = new Set(before.map((tool) => tool.name));
@@ -75,7 +63,7 @@ export async function recordOutcome(
   at: number = Date.now(),
 ): Promise<void> {
   const failures = !isAvailable(outcome.status) ? endpoint.consecutive_failures + 1 : 0;
-  const previousTools = parseTools(endpoint.tools);
+  const previousTools = readTools(endpoint.tools);
   const change =
     outcome.tools !== null && endpoint.checked_at !== null ? toolChange(previousTools, outcome.tools) : null;
   const notifications = await deps.db.kysely.transaction().execute(async (trx) => {
@@ -203,14 +191,14 @@ export async function agentHealth(
           d7: sum(own.filter((row) => row.day >= sevenDaysFrom)),
           d30: sum(own),
         },
-        tools: parseTools(endpoint.tools),
+        tools: readTools(endpoint.tools),
         changes: changes
           .filter((change) => change.endpoint_id === endpoint.id)
           .slice(0, CHANGES_SHOWN)
           .map((change) => ({
             at: change.changed_at,
-            added: JSON.parse(change.added) as string[],
-            removed: JSON.parse(change.removed) as string[],
+            added: readToolNames(change.added),
+            removed: readToolNames(change.removed),
           })),
         detail: endpoint.detail,
         days: days.map((day) => {
