@@ -52,7 +52,7 @@ import type { MetricsDeps } from './features/metrics/metrics.service.js';
 import { ClosedDaysCache } from './features/metrics/closed-days-cache.js';
 import { createHistoryRepo } from './features/history/history.repo.js';
 import type { HistoryDeps } from './features/history/history.service.js';
-import { createAgentEventsRepo } from './features/submissions/agent-events.repo.js';
+import { createAgentEventsRepo } from './db/agent-events.repo.js';
 import { createFilesRepo } from './features/storage/files.repo.js';
 import { createImageQueue, type StorageDeps } from './features/storage/uploads.service.js';
 import { createSecretBox, loadSecretKey } from './lib/secret-box.js';

@@ -69,6 +69,17 @@ export const agentSummarySchema = z.object({
 });
 export type AgentSummary = z.infer<typeof agentSummarySchema>;
 
+/** The addresses a listing links to, each optional: a listing, a draft and a revision read them alike. */
+export const agentLinksShape = {
+  websiteUrl: z.string().nullable(),
+  repoUrl: z.string().nullable(),
+  docsUrl: z.string().nullable(),
+  /** The remote MCP server (Streamable HTTP) and the A2A agent card the listing names; both are probed. */
+  mcpUrl: z.string().nullable(),
+  agentCardUrl: z.string().nullable(),
+};
+export type AgentLinkField = keyof typeof agentLinksShape;
+
 /** A listing's descriptive fields as they read: the public detail and the owners' and moderators' views share them. */
 export const agentListingTextShape = {
   name: z.string(),
@@ -76,12 +87,7 @@ export const agentListingTextShape = {
   description: z.string(),
   category: agentCategoryRefSchema,
   tags: z.array(z.string()),
-  websiteUrl: z.string().nullable(),
-  repoUrl: z.string().nullable(),
-  docsUrl: z.string().nullable(),
-  /** The remote MCP server (Streamable HTTP) and the A2A agent card the listing names; both are probed. */
-  mcpUrl: z.string().nullable(),
-  agentCardUrl: z.string().nullable(),
+  ...agentLinksShape,
   pricing: z.enum(pricingModels),
 };
 

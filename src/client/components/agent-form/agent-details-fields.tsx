@@ -1,7 +1,6 @@
 import { Scale } from 'lucide-react';
 import { useEffect, useId, useState, type ReactNode } from 'react';
 import { pricingLabels, pricingModels, type PricingModel } from '../../../shared/catalogue.js';
-import type { ImportedFieldName } from '../../../shared/api/imports.js';
 import {
   AGENT_DESCRIPTION_MAX,
   AGENT_NAME_MAX,
@@ -9,6 +8,7 @@ import {
   LICENSE_MAX,
   URL_MAX,
 } from '../../../shared/limits.js';
+import type { AgentDescriptionField } from '../../../shared/api/submissions.js';
 import { formatCount } from '../../../shared/rules/count.js';
 import { cn } from '../../lib/cn.js';
 import { FieldError, TextField } from '../ui/form-field.js';
@@ -34,11 +34,8 @@ export interface AgentDetailsFieldsProps {
   sources?: FieldSources | undefined;
 }
 
-/**
- * The fields an import can fill, as the form names them: the uploaded logo is the form's `logo`; the
- * repository and version an import also reads have no field of their own here.
- */
-export type SourcedField = Exclude<ImportedFieldName, 'githubRepo' | 'version' | 'logoFileId'> | 'logo';
+/** The fields an import can fill, as the form names them. */
+export type SourcedField = AgentDescriptionField | 'logo';
 export type FieldSources = Partial<Record<SourcedField, string>>;
 
 /** A field's hint with the line saying where its value came from. */

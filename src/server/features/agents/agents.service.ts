@@ -9,6 +9,7 @@ import type {
 import type { Db, Executor } from '../../db/database.js';
 import type { SerializedJson } from '../../lib/serialized-json.js';
 import { daysAgo, utcDay } from '../../lib/time.js';
+import { TRENDING_WINDOW_DAYS, trendingScore } from '../../../shared/rules/trending.js';
 import type { CategoriesRepo } from '../categories/categories.repo.js';
 import type { ReputationRepo } from '../reviews/reputation.repo.js';
 import type { ReviewsRepo } from '../reviews/reviews.repo.js';
@@ -155,9 +156,6 @@ async function searchAgents(
 }
 
 const HOME_SECTION_SIZE = 8;
-const TRENDING_WINDOW_DAYS = 7;
-const TRENDING_HALF_LIFE_DAYS = 3;
-const FAVORITE_WEIGHT = 3;
 
 /** The order listAgents answers in: the one asked for, else relevance for a search, else rating. */
 export function listingOrder(query: Pick<AgentListQuery, 'sort' | 'q'>): AgentSort | 'relevance' {
@@ -275,24 +273,6 @@ export async function getHome(
     newest: newest.map(presentAgentSummary),
     stats: { agents: agentsCount, reviews: ratingsCount, categories: categories.length },
   };
-}
-
-/**
- * Trending (DESIGN section 4): views plus weighted favorites of the last 7 days, each day's
- * activity decaying with a half-life of 3 days.
- */
-export function trendingScore(
-  activity: Array<{ day: string; views: number; favorites: number }>,
-  today: string,
-) {
-  const todayMs = Date.parse(today);
-  let score = 0;
-  for (const entry of activity) {
-    const ageDays = (todayMs - Date.parse(entry.day)) / 86_400_000;
-    if (ageDays < 0 || ageDays >= TRENDING_WINDOW_DAYS) continue;
-    score += (entry.views + FAVORITE_WEIGHT * entry.favorites) * 0.5 ** (ageDays / TRENDING_HALF_LIFE_DAYS);
-  }
-  return Math.round(score * 1000) / 1000;
 }
 
 /** Recomputes trending scores for the given agents (or every agent with recent activity or a score). */

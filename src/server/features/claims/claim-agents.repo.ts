@@ -14,14 +14,6 @@ export function createClaimAgentsRepo(db: Db) {
       );
     },
 
-    async setVerified(id: number, verified: boolean, at: string, trx: Executor = db.kysely): Promise<void> {
-      await trx
-        .updateTable('agents')
-        .set({ verified: verified ? 1 : 0, updated_at: at })
-        .where('id', '=', id)
-        .execute();
-    },
-
     /** The kind of the listing's latest badge change (verified, unverified, verification_lapsed), if any. */
     async lastBadgeEvent(agentId: number, trx: Executor = db.kysely): Promise<string | null> {
       const row = await trx

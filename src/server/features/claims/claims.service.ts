@@ -20,7 +20,7 @@ import { cacheTags, type ResponseCache } from '../../lib/response-cache.js';
 import { nowIso } from '../../lib/time.js';
 import { createNotification, type NotificationsDeps } from '../notifications/notifications.service.js';
 import type { ReputationRepo } from '../reviews/reputation.repo.js';
-import type { AgentEventsRepo } from '../submissions/agent-events.repo.js';
+import type { AgentEventsRepo } from '../../db/agent-events.repo.js';
 import { describeClaim, findClaimEvidence, type ClaimCheckDeps } from './claim-checks.js';
 import type { ClaimAgentsRepo } from './claim-agents.repo.js';
 import type { ClaimsRepo } from './claims.repo.js';
@@ -127,8 +127,7 @@ async function withdrawBadgeWithoutClaims(
   const current = await deps.agents.find(agent.id, trx);
   if (!current || current.verified !== 1) return;
   if ((await deps.claims.countActive(agent.id, trx)) > 0) return;
-  await deps.agents.setVerified(agent.id, false, nowIso(), trx);
-  await deps.reputation.refreshAgentScore(agent.id, trx);
+  await deps.reputation.setVerified(agent.id, false, nowIso(), trx);
   await deps.agentEvents.record(
     { agentId: agent.id, kind: 'verification_lapsed', actor: 'system', actorId: null, message: why },
     trx,
@@ -370,8 +369,7 @@ export async function reinstateClaim(
   if (!agent || agent.verified === 1) return false;
   const lastBadgeEvent = await deps.agents.lastBadgeEvent(claim.agent_id, trx);
   if (lastBadgeEvent !== 'verification_lapsed') return false;
-  await deps.agents.setVerified(agent.id, true, nowIso(), trx);
-  await deps.reputation.refreshAgentScore(agent.id, trx);
+  await deps.reputation.setVerified(agent.id, true, nowIso(), trx);
   await deps.agentEvents.record(
     {
       agentId: agent.id,
@@ -434,8 +432,7 @@ export async function setAgentVerified(
         throw conflict('An agent can be verified only while at least one ownership claim is active.');
       evidence = `Ownership shown by ${active.map((claim) => describeClaim(claim.method, claim.subject)).join(', ')}.`;
     }
-    await deps.agents.setVerified(current.id, options.verified, nowIso(), trx);
-    await deps.reputation.refreshAgentScore(current.id, trx);
+    await deps.reputation.setVerified(current.id, options.verified, nowIso(), trx);
     await deps.agentEvents.record(
       {
         agentId: current.id,

@@ -6,10 +6,10 @@ import {
   type MetricTotals,
   type MetricsRange,
   type MetricsResponse,
-  type ScorePart,
   type ScoreResponse,
   type SearchTermsResponse,
 } from '../../../shared/api/metrics.js';
+import { PRIOR_WEIGHT, VERIFIED_BONUS, scoreParts } from '../../../shared/rules/reputation.js';
 import type { Db } from '../../db/database.js';
 import {
   authorizeAgent,
@@ -17,8 +17,8 @@ import {
   type Actor,
   type AgentAccessDeps,
 } from '../../policies/index.js';
+import { readTags } from '../../db/json-columns.js';
 import { utcDay } from '../../lib/time.js';
-import { PRIOR_WEIGHT, VERIFIED_BONUS } from '../reviews/reputation.js';
 import type { MetricsRepo } from './metrics.repo.js';
 import { ClosedDaysCache } from './closed-days-cache.js';
 import { paths } from '../../../shared/routes.js';
@@ -39,7 +39,6 @@ function keyOf(metric: string): MetricKey | null {
 }
 
 const zero = (): MetricTotals => ({ views: 0, visitors: 0, favorites: 0, reviews: 0, clicks: 0 });
-const round1 = (value: number) => Math.round(value * 10) / 10;
 
 /** Every day from `from` to `to` (YYYY-MM-DD, inclusive). */
 export function daysBetween(from: string, to: string): string[] {
@@ -187,33 +186,6 @@ export async function listSearchTerms(
   return { terms: await deps.metrics.searchTerms(query.agentId, from, to, SEARCH_TERMS_LIMIT) };
 }
 
-/**
- * The reputation score taken apart (src/server/features/reviews/reputation.ts):
- *   score = ((C·m + S) / (C + W) − 1) / 4 · 100 + bonus
- *         = C/(C+W) · (m − 1)·25  +  W/(C+W) · (S/W − 1)·25  +  bonus
- * i.e. the prior's share of the site mean, the reviews' share of their weighted mean, and the bonus;
- * "adjustment" carries the rounding and the 0-100 clamp, so the parts add up to the stored score.
- */
-export function scoreParts(input: {
-  score: number;
-  siteMean: number;
-  weightTotal: number;
-  weightedRatingSum: number;
-  verified: boolean;
-}): ScorePart[] {
-  const denominator = PRIOR_WEIGHT + input.weightTotal;
-  const prior = round1(((PRIOR_WEIGHT * (input.siteMean - 1)) / denominator) * 25);
-  const reviews = round1(((input.weightedRatingSum - input.weightTotal) / denominator) * 25);
-  const verification = input.verified ? VERIFIED_BONUS : 0;
-  const adjustment = round1(input.score - prior - reviews - verification);
-  return [
-    { key: 'prior', label: `Site average (${PRIOR_WEIGHT} prior reviews at the site mean)`, points: prior },
-    { key: 'reviews', label: 'Weighted reviews', points: reviews },
-    { key: 'verification', label: 'Verification bonus', points: verification },
-    { key: 'adjustment', label: 'Rounding and the 0–100 limit', points: adjustment },
-  ];
-}
-
 export async function getScoreBreakdown(
   deps: MetricsDeps,
   viewer: Actor,
@@ -231,13 +203,7 @@ export async function getScoreBreakdown(
     deps.metrics.rankSeries(agent.id, from, to),
   ]);
 
-  let tags: unknown[] = [];
-  try {
-    const parsed: unknown = JSON.parse(agent.tags);
-    if (Array.isArray(parsed)) tags = parsed;
-  } catch {
-    tags = [];
-  }
+  const tags = readTags(agent.tags);
   const edit = paths.editAgent.href(agent.id);
   const checklist: ChecklistItem[] = [
     {

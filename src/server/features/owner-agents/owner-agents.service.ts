@@ -9,11 +9,12 @@ import type {
 import type { Db, Executor } from '../../db/database.js';
 import type { UserRow } from '../../db/schema.js';
 import { authorizeAgent, type Actor, type AgentAction } from '../../policies/index.js';
+import { readRevisionData } from '../../db/json-columns.js';
 import { nowIso } from '../../lib/time.js';
 import type { NotificationsDeps } from '../notifications/notifications.service.js';
 import type { CategoriesRepo } from '../categories/categories.repo.js';
 import type { FilesRepo } from '../storage/files.repo.js';
-import type { AgentEventsRepo } from '../submissions/agent-events.repo.js';
+import type { AgentEventsRepo } from '../../db/agent-events.repo.js';
 import { checkAgentFields } from '../submissions/agent-fields.js';
 import { retryOnUniqueViolation } from '../submissions/retry-on-unique-violation.js';
 import type { SubmissionsRepo } from '../submissions/submissions.repo.js';
@@ -27,7 +28,6 @@ import { publicDisplayName } from '../users/public-name.js';
 import type { UsersRepo } from '../users/users.repo.js';
 import {
   keptLogoUrl,
-  parseRevisionData,
   presentListingFields,
   presentOwnerAgent,
   presentRevisionFields,
@@ -74,7 +74,7 @@ export async function getEditableAgent(
   const revision = await deps.ownerAgents.findPendingRevision(agentId);
   if (!revision)
     return { agent: presentOwnerAgent(agent), fields: presentListingFields(agent), pendingRevision: null };
-  const data = parseRevisionData(revision.data);
+  const data = readRevisionData(revision.data);
   const categories = await deps.submissions.findCategoriesBySlug(data.category ? [data.category] : []);
   return {
     agent: presentOwnerAgent(agent),

@@ -23,7 +23,7 @@ import type { ClaimAgentsRepo } from '../claims/claim-agents.repo.js';
 import type { ClaimsRepo } from '../claims/claims.repo.js';
 import { reinstateClaim, type ClaimsDeps } from '../claims/claims.service.js';
 import { createNotification, type NotificationsDeps } from '../notifications/notifications.service.js';
-import type { AgentEventsRepo } from '../submissions/agent-events.repo.js';
+import type { AgentEventsRepo } from '../../db/agent-events.repo.js';
 import type { AppealListRow, RecordRepo } from './record.repo.js';
 import { raiseWebhookEvent, type WebhookEventsDeps } from '../webhooks/webhooks.service.js';
 import type { AppealStatus, RecordKind } from '../../../shared/trust.js';

@@ -11,7 +11,7 @@ import { publicDisplayName } from '../users/public-name.js';
 import type { Notification } from '../../../shared/api/notifications.js';
 import { presentReview } from './reviews.presenter.js';
 import { raiseWebhookEvent, type WebhookEventsDeps } from '../webhooks/webhooks.service.js';
-import { reviewWeight } from './reputation.js';
+import { reviewWeight } from '../../../shared/rules/reputation.js';
 import type { ReputationRepo } from './reputation.repo.js';
 import type { ReviewsServiceDeps } from './reviews.service.js';
 import { paths } from '../../../shared/routes.js';
@@ -244,7 +244,7 @@ export async function voteHelpful(deps: ReviewWritesDeps, user: UserRow, reviewI
 }
 
 /**
- * The daily refresh (reviews/reputation.ts): the site mean snapshot moves to today's mean and every
+ * The daily refresh (shared/rules/reputation.ts): the site mean snapshot moves to today's mean and every
  * score is rewritten with it, in one transaction.
  */
 export async function refreshSiteMean(deps: Pick<ReviewWritesDeps, 'db' | 'reputation' | 'cache'>) {

@@ -13,6 +13,7 @@ import {
   type createWebhookSchema,
 } from '../../../shared/api/webhooks.js';
 import type { Db, Executor } from '../../db/database.js';
+import { readWebhookEvents } from '../../db/json-columns.js';
 import type { UserRow } from '../../db/schema.js';
 import { conflict, invalid, notFound } from '../../errors.js';
 import { endpointAddressProblem } from '../../lib/outbound-fetch.js';
@@ -37,7 +38,7 @@ function presentWebhook(row: WebhookWithAgent): Webhook {
   return {
     id: row.id,
     url: row.url,
-    events: JSON.parse(row.events) as WebhookEvent[],
+    events: readWebhookEvents(row.events),
     agent:
       row.agent_id !== null && row.agent_slug !== null && row.agent_name !== null
         ? { id: row.agent_id, slug: row.agent_slug, name: row.agent_name }
