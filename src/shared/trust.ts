@@ -1,5 +1,5 @@
 /**
- * The fixed vocabularies of trust (DESIGN section 8): probe statuses, ownership claims and the public
+ * The fixed vocabularies of trust: probe statuses, ownership claims and the public
  * record, with their labels and limits. Kept free of zod, like catalogue.ts, so the agent page can show
  * them without loading the schemas (shared/api/probes.ts, claims.ts and record.ts build on them).
  */

@@ -17,7 +17,7 @@ import { agentHealthFilters } from '../agent-list-filters.js';
 
 const slugPattern = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
-/** GET /api/agents query (DESIGN section 2). */
+/** GET /api/agents query. */
 export const agentListQuerySchema = z.object({
   q: z.string().trim().max(SEARCH_QUERY_MAX_LENGTH, 'q is too long').optional(),
   category: z.string().regex(slugPattern, 'category must be a category slug').max(80).optional(),
@@ -26,7 +26,7 @@ export const agentListQuerySchema = z.object({
     .transform((value) => value === 'true')
     .optional(),
   pricing: z.enum(pricingModels, { error: `pricing must be one of ${pricingModels.join(', ')}` }).optional(),
-  /** Extra filter (DESIGN section 8): up = every probed endpoint answers; down = one of them fails. */
+  /** Extra filter: up = every probed endpoint answers; down = one of them fails. */
   health: z
     .enum(agentHealthFilters, { error: `health must be one of ${agentHealthFilters.join(', ')}` })
     .optional(),
@@ -91,7 +91,7 @@ export const agentListingTextShape = {
   pricing: z.enum(pricingModels),
 };
 
-/** GET /api/agents/{idOrSlug} (DESIGN section 2). */
+/** GET /api/agents/{idOrSlug}. */
 /** What an agent is to the signed-in person asking for it. */
 export const agentViewerSchema = z.object({ isOwner: z.boolean(), reviewId: z.number().int().nullable() });
 export type AgentViewer = z.infer<typeof agentViewerSchema>;

@@ -19,7 +19,7 @@ import { importOriginSchema, provenanceSchema } from './imports.js';
 
 /**
  * The fields an owner writes about an agent: a draft holds them (all optional, loosely checked so
- * half-typed values can be saved), a submission and an edit validate them fully (DESIGN section 2).
+ * half-typed values can be saved), a submission and an edit validate them fully.
  */
 
 export const GITHUB_REPO_PATTERN = /^[A-Za-z0-9-]{1,39}\/[A-Za-z0-9._-]{1,100}$/;

@@ -39,7 +39,7 @@ function refuseCommonPassword(password: string, field = 'password') {
   if (isCommonPassword(password)) throw invalid(COMMON_PASSWORD, { [field]: [COMMON_PASSWORD] });
 }
 
-/** ADMIN_EMAILS grants the admin role, but only once the address is proven (DESIGN section 1). */
+/** ADMIN_EMAILS grants the admin role, but only once the address is proven. */
 async function grantListedAdmin(deps: AuthDeps, user: UserRow): Promise<UserRow> {
   if (user.role === 'admin' || user.email_verified !== 1 || !deps.config.adminEmails.includes(user.email))
     return user;

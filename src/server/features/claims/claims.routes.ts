@@ -16,7 +16,7 @@ import { checkClaimNow, createClaim, listClaims, removeClaim } from './claims.se
 const CHECKS_PER_HOUR = 30;
 const CLAIMS_PER_HOUR = 20;
 
-/** Ownership claims (DESIGN section 8): public list; the owner makes, checks and removes them. */
+/** Ownership claims: public list; the owner makes, checks and removes them. */
 const claimsRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps = app.services.claims;
   const perPerson = (name: string, max: number) =>

@@ -77,7 +77,7 @@ function detailOf(agent: AgentDetail, publicUrl: string) {
 }
 
 /**
- * AgentAtlas's own MCP server (DESIGN section 9), built per request: the tools answer from the same
+ * AgentAtlas's own MCP server, built per request: the tools answer from the same
  * services as the API, so an AI agent sees what a person on the site sees.
  */
 export function createAtlasMcpServer(deps: McpServerDeps): McpServer {

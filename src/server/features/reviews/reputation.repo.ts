@@ -52,7 +52,7 @@ export function createReputationRepo(db: Db) {
 
   /**
    * Applies one review's arrival, departure or change to its agent's counters and reputation score,
-   * inside the caller's transaction (DESIGN section 4: kept up to date incrementally, never by a scan).
+   * inside the caller's transaction (kept up to date incrementally, never by a scan).
    */
   async function applyRatingChange(
     agentId: number,

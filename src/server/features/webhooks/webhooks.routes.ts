@@ -26,7 +26,7 @@ import {
 const SENDS_PER_HOUR = 60;
 const CREATES_PER_HOUR = 20;
 
-/** Owners' signed webhooks (DESIGN section 9): managed on /settings. */
+/** Owners' signed webhooks: managed on /settings. */
 const webhooksRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps = app.services.webhooks;
   const perPerson = (name: string, max: number) =>
