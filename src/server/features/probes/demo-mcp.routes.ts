@@ -1,12 +1,12 @@
-import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { McpServer } from '@modelcontextprotocol/server';
+import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
-import { refuseMcp, serveStatelessMcp } from '../../http/stateless-mcp.js';
+import { createStatelessMcp, mcpAllowedHosts, refuseMcp, serveMcp } from '../../http/stateless-mcp.js';
 
 /**
  * A small MCP server the app serves itself, so that `npm start` shows a real probe without a network:
  * the demo seed lists it as one agent's endpoint and an owner can press "Probe now" and watch the
- * handshake. It is a demo, says so in every answer, and is the single exception to the outbound rules
+ * handshake, in both protocol eras. It is a demo, says so in every answer, and is the single exception to the outbound rules
  * (lib/outbound-fetch.ts). Beside it: a server that asks for credentials and a valid A2A agent card.
  */
 export const DEMO_MCP_PATH = '/demo-mcp';
@@ -76,7 +76,10 @@ function demoServer(name: DemoServerName): McpServer {
   for (const tool of spec.tools)
     server.registerTool(
       tool.name,
-      { description: tool.description, inputSchema: { text: z.string().max(1000).optional() } },
+      {
+        description: tool.description,
+        inputSchema: z.object({ text: z.string().max(1000).optional() }),
+      },
       async ({ text }) => ({ content: [{ type: 'text', text: tool.answer(text ?? '') }] }),
     );
   return server;
@@ -85,11 +88,18 @@ function demoServer(name: DemoServerName): McpServer {
 const demoMcpRoutes: FastifyPluginAsync = async (app) => {
   const hidden = { schema: { hide: true } };
 
-  const serve = (name: DemoServerName, request: FastifyRequest, reply: FastifyReply) =>
-    serveStatelessMcp(demoServer(name), request, reply);
+  const allowedHosts = mcpAllowedHosts(app.config.publicUrl, app.config.mcpAllowedHosts);
   for (const name of Object.keys(DEMO_SERVERS) as DemoServerName[]) {
     const url = name === 'demo' ? DEMO_MCP_PATH : `${DEMO_MCP_PATH}/${name}`;
-    app.post(url, hidden, (request, reply) => serve(name, request, reply));
+    const handler = createStatelessMcp(
+      () => demoServer(name),
+      (error) => app.log.debug({ err: error }, 'Demo MCP request refused or failed'),
+    );
+    app.addHook('onClose', () => handler.close());
+    // Like /mcp: the MCP transport's own Host and Origin check (serveMcp) stands in for the app's.
+    app.post(url, { ...hidden, config: { crossOrigin: true } }, (request, reply) =>
+      serveMcp(handler, allowedHosts, request, reply),
+    );
     for (const method of ['GET', 'DELETE'] as const)
       app.route({
         method,
