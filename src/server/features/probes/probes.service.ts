@@ -1,4 +1,12 @@
-import type { AgentHealth, EndpointHealth, Tool } from '../../../shared/api/probes.js';
+import {
+  endpointAuthSchema,
+  protocolCheckSchema,
+  type AgentHealth,
+  type EndpointAuth,
+  type EndpointHealth,
+  type ProtocolCheck,
+  type Tool,
+} from '../../../shared/api/probes.js';
 import type { Db } from '../../db/database.js';
 import type { AgentEndpointRow } from '../../db/schema.js';
 import { nowIso, utcDay } from '../../lib/time.js';
@@ -58,6 +66,26 @@ export function parseTools(json: string): Tool[] {
   }
 }
 
+/** The stored protocol checks; a value that does not parse reads as none. */
+export function parseProtocols(json: string): ProtocolCheck[] {
+  try {
+    const parsed = protocolCheckSchema.array().safeParse(JSON.parse(json));
+    return parsed.success ? parsed.data : [];
+  } catch {
+    return [];
+  }
+}
+
+export function parseAuth(json: string | null): EndpointAuth | null {
+  if (json === null) return null;
+  try {
+    const parsed = endpointAuthSchema.safeParse(JSON.parse(json));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
+
 /** Names gained and lost between two tool lists. */
 export function toolChange(before: Tool[], after: Tool[]) {
   const beforeNames = new Set(before.map((tool) => tool.name));
@@ -92,6 +120,8 @@ export async function recordOutcome(
         detail: outcome.detail,
         tools: outcome.tools !== null ? JSON.stringify(outcome.tools) : null,
         signed: outcome.signed === undefined || outcome.signed === null ? null : outcome.signed ? 1 : 0,
+        protocols: JSON.stringify(outcome.protocols ?? []),
+        auth: outcome.auth ? JSON.stringify(outcome.auth) : null,
         consecutiveFailures: failures,
         nextProbeAt: nextProbeAt(at, deps.intervalS),
         change:
@@ -222,6 +252,8 @@ export async function agentHealth(
           return { day, uptime: row ? share(row.available, row.total) : null };
         }),
         signed: endpoint.signed === null ? null : endpoint.signed === 1,
+        protocols: parseProtocols(endpoint.protocols),
+        auth: parseAuth(endpoint.auth),
       };
     }),
   };
