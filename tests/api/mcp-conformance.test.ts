@@ -5,18 +5,19 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MCP_SERVER_PATH } from '../../src/shared/api/mcp.js';
+import { startFakeMcp } from '../support/fake-mcp.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
 
 /**
- * The official conformance suite (@modelcontextprotocol/conformance) against AgentAtlas's /mcp. The
- * suite needs Node 24 while the app runs on Node 20, so it runs as a child process of the binary that
- * NODE24_BIN names; without one the test is skipped, and says so in its name.
+ * The official conformance suite (@modelcontextprotocol/conformance) against AgentAtlas's /mcp and the
+ * tests' fake dual server. The suite needs Node 24 while the app runs on Node 20, so it runs as a child
+ * process of the binary that NODE24_BIN names; without one the test is skipped, and says so.
  */
 const node24 = process.env.NODE24_BIN;
 const cli = createRequire(import.meta.url).resolve('@modelcontextprotocol/conformance/dist/index.js');
-const baseline = path.resolve(import.meta.dirname, '../conformance/atlas-mcp.expected-failures.yml');
+const baselines = path.resolve(import.meta.dirname, '../conformance');
 
-/** The scenarios a tools-only, stateless server must pass. */
+/** The scenarios a tools-only, stateless server must pass (tools-call-error needs the suite's fixture tool). */
 const APPLICABLE = ['server-initialize', 'ping', 'tools-list', 'dns-rebinding-protection'];
 
 interface Check {
@@ -54,6 +55,37 @@ async function runConformance(url: string, expectedFailures: string) {
   }
 }
 
+/** Whether Node 24 runs at NODE24_BIN. */
+async function nodeVersion(): Promise<string> {
+  return new Promise<string>((resolve, reject) => {
+    const child = spawn(node24!, ['--version'], { stdio: ['ignore', 'pipe', 'inherit'] });
+    let out = '';
+    child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString('utf8')));
+    child.on('error', reject);
+    child.on('close', () => resolve(out.trim()));
+  });
+}
+
+/** Runs the suite against `url` and checks what passes and fails against the baseline file. */
+async function expectConformance(url: string, baselineFile: string, applicable: string[]) {
+  const version = await nodeVersion();
+  expect(Number(/^v(\d+)\./.exec(version)?.[1]), `NODE24_BIN runs ${version}`).toBeGreaterThanOrEqual(24);
+  const baseline = path.join(baselines, baselineFile);
+  const run = await runConformance(url, baseline);
+  // Exit 0: every failure is in the baseline, and no scenario of the baseline passes.
+  expect(run.code, run.output).toBe(0);
+  for (const scenario of applicable) {
+    const checks = run.checks.get(scenario);
+    expect(checks?.length, `${scenario} ran`).toBeGreaterThan(0);
+    for (const check of checks!) expect(check.status, `${scenario}: ${check.id}`).toBe('SUCCESS');
+  }
+  const failing = [...run.checks]
+    .filter(([, checks]) => checks.some((check) => check.status !== 'SUCCESS'))
+    .map(([scenario]) => scenario)
+    .sort();
+  expect(failing).toEqual(listed(baseline).sort());
+}
+
 /** The scenarios an expected-failures file lists. */
 function listed(file: string): string[] {
   return [...fs.readFileSync(file, 'utf8').matchAll(/^\s*-\s*([\w-]+)\s*$/gm)].map((match) => match[1]!);
@@ -78,28 +110,29 @@ describe('the MCP conformance suite against /mcp', () => {
       ? 'passes every scenario of a tools-only server; the others fail only as its baseline says'
       : 'SKIPPED: set NODE24_BIN to a Node 24 binary to run @modelcontextprotocol/conformance',
     async () => {
-      const version = await new Promise<string>((resolve, reject) => {
-        const child = spawn(node24!, ['--version'], { stdio: ['ignore', 'pipe', 'inherit'] });
-        let out = '';
-        child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString('utf8')));
-        child.on('error', reject);
-        child.on('close', () => resolve(out.trim()));
-      });
-      expect(Number(/^v(\d+)\./.exec(version)?.[1]), `NODE24_BIN runs ${version}`).toBeGreaterThanOrEqual(24);
+      await expectConformance(
+        `${t.baseUrl}${MCP_SERVER_PATH}`,
+        'atlas-mcp.expected-failures.yml',
+        APPLICABLE,
+      );
+    },
+    120_000,
+  );
 
-      const run = await runConformance(`${t.baseUrl}${MCP_SERVER_PATH}`, baseline);
-      // Exit 0: every failure is in the baseline, and no scenario of the baseline passes.
-      expect(run.code, run.output).toBe(0);
-      for (const scenario of APPLICABLE) {
-        const checks = run.checks.get(scenario);
-        expect(checks?.length, `${scenario} ran`).toBeGreaterThan(0);
-        for (const check of checks!) expect(check.status, `${scenario}: ${check.id}`).toBe('SUCCESS');
+  it.skipIf(!node24)(
+    node24
+      ? 'the tests’ fake dual server (v2 SDK) passes the same, and tools-call-error with the fixture tool'
+      : 'SKIPPED: set NODE24_BIN to a Node 24 binary to run @modelcontextprotocol/conformance',
+    async () => {
+      const fake = await startFakeMcp({ mode: 'dual', conformanceFixtures: true });
+      try {
+        await expectConformance(fake.url, 'fake-dual.expected-failures.yml', [
+          ...APPLICABLE,
+          'tools-call-error',
+        ]);
+      } finally {
+        await fake.close();
       }
-      const failing = [...run.checks]
-        .filter(([, checks]) => checks.some((check) => check.status !== 'SUCCESS'))
-        .map(([scenario]) => scenario)
-        .sort();
-      expect(failing).toEqual(listed(baseline).sort());
     },
     120_000,
   );

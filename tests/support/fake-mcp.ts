@@ -1,6 +1,13 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { McpServer as McpServerV2, createMcpHandler } from '@modelcontextprotocol/server';
+import {
+  McpServer as McpServerV2,
+  createMcpHandler,
+  hostHeaderValidationResponse,
+  localhostAllowedHostnames,
+  localhostAllowedOrigins,
+  originValidationResponse,
+} from '@modelcontextprotocol/server';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 
@@ -80,13 +87,16 @@ export async function startFakeMcp(options: FakeMcpOptions = {}) {
     const headers = new Headers();
     for (const [name, value] of Object.entries(request.headers))
       if (typeof value === 'string' && name !== 'content-length') headers.set(name, value);
-    const answer = await handler.fetch(
-      new Request(`${origin}${request.url}`, {
-        method: request.method,
-        headers,
-        body: request.method === 'POST' ? new Uint8Array(body) : null,
-      }),
-    );
+    const webRequest = new Request(`${origin}${request.url}`, {
+      method: request.method,
+      headers,
+      body: request.method === 'POST' ? new Uint8Array(body) : null,
+    });
+    // As the SDK's documentation mounts it: loopback only, against DNS rebinding.
+    const answer =
+      hostHeaderValidationResponse(webRequest, localhostAllowedHostnames()) ??
+      originValidationResponse(webRequest, localhostAllowedOrigins()) ??
+      (await handler.fetch(webRequest));
     response.writeHead(answer.status, Object.fromEntries(answer.headers));
     response.end(Buffer.from(await answer.arrayBuffer()));
   }
