@@ -3,6 +3,8 @@ import type { NotificationListResponse } from '../../src/shared/api/notification
 import type { AgentHealth, EndpointHealth } from '../../src/shared/api/probes.js';
 import type { AgentRecord } from '../../src/shared/api/record.js';
 import { ProbeScheduler } from '../../src/server/features/probes/probe-scheduler.js';
+import { runProbeOf } from '../../src/server/features/probes/probe-runner.js';
+import { createOutboundFetch } from '../../src/server/lib/outbound-fetch.js';
 import { startFakeA2a } from '../support/fake-a2a.js';
 import { startFakeMcp } from '../support/fake-mcp.js';
 import { factories } from '../support/factories.js';
@@ -331,6 +333,38 @@ describe('the demo MCP server the app serves', () => {
         authorizationServers: [`${t.baseUrl}/demo-mcp/oauth`],
       },
     });
+  });
+});
+
+describe('the demo servers through the outbound guard', () => {
+  it('are probed in both eras, credentials metadata included, by the one exception to private addresses', async () => {
+    // As in production: private addresses and http:// refused, except under /demo-mcp on the app's origin.
+    const guarded = createOutboundFetch({
+      allowPrivate: false,
+      dnsServers: [],
+      userAgent: 'AgentAtlas/test',
+      demoEndpoint: { origin: t.baseUrl, pathPrefix: '/demo-mcp' },
+    });
+    try {
+      expect(await runProbeOf({ kind: 'mcp', url: `${t.baseUrl}/demo-mcp` }, guarded)).toMatchObject({
+        status: 'up',
+        protocols: [spoken(MODERN), spoken(LEGACY)],
+      });
+      expect(await runProbeOf({ kind: 'mcp', url: `${t.baseUrl}/demo-mcp/private` }, guarded)).toMatchObject({
+        status: 'needs_auth',
+        auth: {
+          resourceMetadata: `${t.baseUrl}/demo-mcp/private/oauth-protected-resource`,
+          authorizationServers: [`${t.baseUrl}/demo-mcp/oauth`],
+        },
+      });
+      // Elsewhere on the same origin, the guard refuses: the exception is the demo's path only.
+      expect(await runProbeOf({ kind: 'mcp', url: `${t.baseUrl}/mcp` }, guarded)).toMatchObject({
+        status: 'down',
+        detail: expect.stringMatching(/Only https|private/),
+      });
+    } finally {
+      await guarded.close();
+    }
   });
 });
 
