@@ -10,7 +10,7 @@
 import { startFakeMcp, type FakeMcpMode } from '../tests/support/fake-mcp.js';
 
 /** healthy; slow: each POST waits slowMs (a handshake is 3 POSTs); auth: 401; garbage: not JSON; error: 503. */
-export type FakeMode = FakeMcpMode;
+export type FakeMode = Extract<FakeMcpMode, 'healthy' | 'slow' | 'auth' | 'garbage' | 'error'>;
 export interface FakeHost {
   mode: FakeMode;
   slowMs?: number;

@@ -41,7 +41,8 @@ const base = `http://127.0.0.1:${port}`;
 const EXPECTED: Record<FakeMode, (host: FakeHost) => string> = {
   healthy: () => 'up',
   slow: (host) => ((host.slowMs ?? 0) * 3 > 2000 ? 'degraded' : 'up'),
-  auth: () => 'needs_auth',
+  // A 401 that names no protected-resource metadata: credentials asked for, nowhere to get them.
+  auth: () => 'non_conformant',
   garbage: () => 'non_conformant',
   error: () => 'down',
 };

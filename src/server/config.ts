@@ -61,6 +61,12 @@ const envSchema = z.object({
   MCP_REGISTRY_URL: z
     .url({ message: 'must be an absolute http(s) URL' })
     .default('https://registry.modelcontextprotocol.io'),
+  MCP_ALLOWED_HOSTS: z
+    .string()
+    .regex(/^\s*[\w.-]+\s*(,\s*[\w.-]+\s*)*$/, {
+      message: 'must be a comma-separated list of host names (no scheme, no port)',
+    })
+    .optional(),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -113,6 +119,11 @@ export interface Config {
   };
   /** The MCP registry imports and the registry sync read (MCP_REGISTRY_URL). */
   readonly registryUrl: string;
+  /**
+   * Host names the MCP servers answer besides PUBLIC_URL's and loopback (MCP_ALLOWED_HOSTS), in the
+   * Host header and in a browser's Origin: anything else is refused, against DNS rebinding.
+   */
+  readonly mcpAllowedHosts: readonly string[];
   readonly clientDir: string;
 }
 
@@ -189,6 +200,10 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       concurrency: values.PROBE_CONCURRENCY,
     },
     registryUrl: values.MCP_REGISTRY_URL.replace(/\/+$/, ''),
+    mcpAllowedHosts: (values.MCP_ALLOWED_HOSTS ?? '')
+      .split(',')
+      .map((host) => host.trim().toLowerCase())
+      .filter(Boolean),
     clientDir: path.resolve(import.meta.dirname, '../../dist/client'),
   });
 }

@@ -1,3 +1,6 @@
+import http from 'node:http';
+import { Client as ClientV2, type CallToolResult as CallToolResultV2 } from '@modelcontextprotocol/client';
+import { StreamableHTTPClientTransport as TransportV2 } from '@modelcontextprotocol/client';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import {
   StreamableHTTPClientTransport,
@@ -12,11 +15,25 @@ import { callApi, signUpPerson } from '../support/sessions.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
 
 let t: TestApp;
-let client: Client;
 let category: { slug: string };
 const closers: Array<() => Promise<void>> = [];
 
-async function connect(app: TestApp, headers: Record<string, string> = {}) {
+/** What the tests ask of a client, whichever SDK and protocol era it speaks. */
+interface McpCaller {
+  listTools(): Promise<{
+    tools: Array<{
+      name: string;
+      inputSchema: { required?: string[]; properties?: Record<string, unknown> };
+      annotations?: { readOnlyHint?: boolean };
+    }>;
+  }>;
+  callTool(call: { name: string; arguments: Record<string, unknown> }): Promise<unknown>;
+  getServerVersion(): { name: string } | undefined;
+  getInstructions(): string | undefined;
+}
+
+/** A client of the 2025 era: the v1 SDK, whose `initialize` offers 2025-11-25. */
+async function connectLegacy(app: TestApp, headers: Record<string, string> = {}) {
   const connected = new Client({ name: 'agentatlas-test', version: '1.0.0' });
   await connected.connect(
     new StreamableHTTPClientTransport(new URL(MCP_SERVER_PATH, app.baseUrl), { requestInit: { headers } }),
@@ -25,8 +42,22 @@ async function connect(app: TestApp, headers: Record<string, string> = {}) {
   return connected;
 }
 
+/** A client of the stateless era only: the v2 SDK pinned to 2026-07-28 (no `initialize`). */
+async function connectModern(app: TestApp, path: string = MCP_SERVER_PATH) {
+  const connected = new ClientV2(
+    { name: 'agentatlas-test', version: '2.0.0' },
+    { versionNegotiation: { mode: { pin: '2026-07-28' } } },
+  );
+  await connected.connect(new TransportV2(new URL(path, app.baseUrl)));
+  closers.push(() => connected.close());
+  return connected;
+}
+
+const ERAS = ['2025 era (v1 SDK, initialize)', '2026-07-28 era (v2 SDK, no handshake)'] as const;
+const clients: Partial<Record<(typeof ERAS)[number], McpCaller>> = {};
+
 beforeAll(async () => {
-  t = await createTestApp({ OUTBOUND_ALLOW_PRIVATE: 'true' });
+  t = await createTestApp({ OUTBOUND_ALLOW_PRIVATE: 'true', MCP_ALLOWED_HOSTS: 'inspector.example' });
   const f = factories(t.app);
   category = await f.createCategory({ slug: 'code-review', name: 'Code review' });
   await f.createAgent({
@@ -43,7 +74,8 @@ beforeAll(async () => {
     category: category as never,
   });
   await f.createAgent({ slug: 'draft-lint', name: 'Draft lint', status: 'pending' });
-  client = await connect(t);
+  clients[ERAS[0]] = await connectLegacy(t);
+  clients[ERAS[1]] = await connectModern(t);
 });
 afterAll(async () => {
   for (const close of closers) await close();
@@ -62,7 +94,139 @@ interface Answer {
 }
 const structured = (result: unknown) => (result as CallToolResult).structuredContent as unknown as Answer;
 
-describe('the MCP server at /mcp', () => {
+describe('the eras a client may speak to /mcp', () => {
+  it('a v2 client pinned to 2026-07-28 is served without a handshake; a v1 client by initialize', async () => {
+    const modern = await connectModern(t);
+    expect(modern.getProtocolEra()).toBe('modern');
+    expect(modern.getNegotiatedProtocolVersion()).toBe('2026-07-28');
+    const legacy = await connectLegacy(t);
+    expect(legacy.getServerVersion()?.name).toBe('agentatlas');
+
+    // On the wire: the stateless era names its version and method in headers and `_meta`, and no
+    // session id comes back; the 2025 era's initialize is answered with the client's revision.
+    const discover = await t.request(MCP_SERVER_PATH, {
+      method: 'POST',
+      headers: {
+        accept: 'application/json, text/event-stream',
+        'mcp-protocol-version': '2026-07-28',
+        'mcp-method': 'tools/list',
+      },
+      json: {
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'tools/list',
+        params: {
+          _meta: {
+            'io.modelcontextprotocol/protocolVersion': '2026-07-28',
+            'io.modelcontextprotocol/clientInfo': { name: 'raw', version: '1' },
+            'io.modelcontextprotocol/clientCapabilities': {},
+          },
+        },
+      },
+    });
+    expect(discover.status, await discover.clone().text()).toBe(200);
+    expect(discover.headers.get('mcp-session-id')).toBeNull();
+    const listed = (await discover.json()) as { result: { tools: unknown[] } };
+    expect(listed.result.tools).toHaveLength(3);
+
+    const initialize = await t.request(MCP_SERVER_PATH, {
+      method: 'POST',
+      headers: { accept: 'application/json, text/event-stream' },
+      json: {
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'initialize',
+        params: {
+          protocolVersion: '2025-06-18',
+          capabilities: {},
+          clientInfo: { name: 'raw', version: '1' },
+        },
+      },
+    });
+    expect(initialize.status).toBe(200);
+    expect(initialize.headers.get('mcp-session-id')).toBeNull();
+    const text = await initialize.text();
+    expect(text).toMatch(/"protocolVersion":"2025-06-18"/);
+  });
+
+  it('the demo server at /demo-mcp speaks both eras too', async () => {
+    const modern = await connectModern(t, '/demo-mcp');
+    expect((await modern.listTools()).tools.map((tool) => tool.name)).toEqual([
+      'echo',
+      'add',
+      'current_time',
+    ]);
+    const answer = (await modern.callTool({
+      name: 'add',
+      arguments: { text: '2 and 40' },
+    })) as CallToolResultV2;
+    expect(answer.content[0]).toMatchObject({ type: 'text', text: '42' });
+    const legacy = new Client({ name: 'agentatlas-test', version: '1.0.0' });
+    await legacy.connect(new StreamableHTTPClientTransport(new URL('/demo-mcp/weather', t.baseUrl)));
+    closers.push(() => legacy.close());
+    expect((await legacy.listTools()).tools.map((tool) => tool.name)).toEqual(['forecast', 'air_quality']);
+  });
+});
+
+/** A raw request with any Host header (fetch sets its own). */
+function rawPost(path: string, headers: Record<string, string>): Promise<{ status: number; body: string }> {
+  const url = new URL(path, t.baseUrl);
+  const body = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'ping' });
+  return new Promise((resolve, reject) => {
+    const request = http.request(
+      url,
+      {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          accept: 'application/json, text/event-stream',
+          'content-length': Buffer.byteLength(body),
+          ...headers,
+        },
+      },
+      (response) => {
+        let text = '';
+        response.on('data', (chunk: Buffer) => (text += chunk.toString('utf8')));
+        response.on('end', () => resolve({ status: response.statusCode ?? 0, body: text }));
+      },
+    );
+    request.on('error', reject);
+    request.end(body);
+  });
+}
+
+describe('DNS rebinding protection', () => {
+  it('refuses a Host or a browser Origin of another site with 403, on /mcp and /demo-mcp', async () => {
+    for (const path of [MCP_SERVER_PATH, '/demo-mcp']) {
+      const evilHost = await rawPost(path, { host: 'evil.example.com' });
+      expect(evilHost.status, path).toBe(403);
+      expect(evilHost.body).toMatch(/Host not allowed/);
+      const evilOrigin = await rawPost(path, { origin: 'http://evil.example.com' });
+      expect(evilOrigin.status, path).toBe(403);
+      expect(evilOrigin.body).toMatch(/Origin not allowed/);
+      const rebound = await rawPost(path, {
+        host: 'evil.example.com:3000',
+        origin: 'http://evil.example.com:3000',
+      });
+      expect(rebound.status, path).toBe(403);
+      // PUBLIC_URL's host, loopback and the hosts MCP_ALLOWED_HOSTS names are served.
+      for (const allowed of <Array<Record<string, string>>>[
+        { host: 'localhost:3000', origin: 'http://localhost:3000' },
+        { host: 'inspector.example', origin: 'https://inspector.example' },
+        { origin: 'http://127.0.0.1:5173' },
+      ])
+        expect((await rawPost(path, allowed)).status, JSON.stringify(allowed)).toBe(200);
+    }
+  });
+});
+
+describe.each(ERAS)('the MCP server at /mcp, %s', (era) => {
+  let client: McpCaller;
+  beforeAll(() => {
+    client = clients[era]!;
+  });
+  const suffix = era === ERAS[0] ? 'legacy' : 'modern';
+
   it('lists its three read-only tools with their arguments', async () => {
     const { tools } = await client.listTools();
     expect(tools.map((tool) => tool.name).sort()).toEqual(['get_agent', 'list_categories', 'search_agents']);
@@ -75,7 +239,10 @@ describe('the MCP server at /mcp', () => {
   });
 
   it('search_agents answers published agents only, with their pages, and narrows by category', async () => {
-    const result = await client.callTool({ name: 'search_agents', arguments: { query: 'lint' } });
+    const result = (await client.callTool({
+      name: 'search_agents',
+      arguments: { query: 'lint' },
+    })) as CallToolResult;
     expect(result.isError).toBeFalsy();
     const body = structured(result);
     expect(body.agents.map((agent) => agent.slug)).toEqual(['lint-hawk']);
@@ -108,27 +275,31 @@ describe('the MCP server at /mcp', () => {
     closers.push(() => mcp.close());
     const owner = await signUpPerson(t);
     const f = factories(t.app);
+    const slug = `probed-owl-${suffix}`;
     const agent = await f.createAgent({
-      slug: 'probed-owl',
+      slug,
       owner_id: owner.user.id,
       mcp_url: mcp.url,
       repo_url: 'https://github.com/example/probed-owl',
     });
     expect((await callApi(t, 'POST', `/api/agents/${agent.id}/probe`, owner.cookie)).status).toBe(200);
 
-    const body = structured(await client.callTool({ name: 'get_agent', arguments: { slug: 'probed-owl' } }));
+    const body = structured(await client.callTool({ name: 'get_agent', arguments: { slug } }));
     expect(body).toMatchObject({
-      slug: 'probed-owl',
+      slug,
       repoUrl: 'https://github.com/example/probed-owl',
       mcpUrl: mcp.url,
-      badge: 'http://localhost:3000/badge/probed-owl.svg',
+      badge: `http://localhost:3000/badge/${slug}.svg`,
     });
     expect(body.health).toEqual([
       expect.objectContaining({ kind: 'mcp', status: 'up', uptime30d: 1, tools: ['review'] }),
     ]);
 
-    for (const slug of ['no-such-agent', 'draft-lint', String(agent.id)]) {
-      const missing = (await client.callTool({ name: 'get_agent', arguments: { slug } })) as CallToolResult;
+    for (const other of ['no-such-agent', 'draft-lint', String(agent.id)]) {
+      const missing = (await client.callTool({
+        name: 'get_agent',
+        arguments: { slug: other },
+      })) as CallToolResult;
       expect(missing.isError).toBe(true);
       expect((missing.content[0] as { text: string }).text).toMatch(/search_agents/);
     }
@@ -141,7 +312,7 @@ describe('the MCP server at /mcp', () => {
     );
   });
 
-  it('bad arguments and unknown tools are MCP errors, never an HTTP 500', async () => {
+  it('bad arguments are tool errors, an unknown tool a protocol error, never an HTTP 500', async () => {
     for (const call of [
       { name: 'search_agents', arguments: {} },
       { name: 'search_agents', arguments: { query: 'x', limit: 1000 } },
@@ -152,10 +323,16 @@ describe('the MCP server at /mcp', () => {
       expect(result.isError, JSON.stringify(call)).toBe(true);
       expect((result.content[0] as { text: string }).text).toMatch(/invalid|must|expected/i);
     }
-    const unknown = (await client.callTool({ name: 'delete_everything', arguments: {} })) as CallToolResult;
-    expect(unknown.isError).toBe(true);
-    expect((unknown.content[0] as { text: string }).text).toMatch(/Tool delete_everything not found/);
+    // Since 2025-11-25 an unknown tool is a JSON-RPC error (-32602), not a tool result.
+    await expect(client.callTool({ name: 'delete_everything', arguments: {} })).rejects.toMatchObject({
+      code: -32602,
+      message: expect.stringMatching(/Tool delete_everything not found/),
+    });
+  });
+});
 
+describe('the MCP server at /mcp over HTTP', () => {
+  it('answers malformed bodies with 400 and GET with 405', async () => {
     const garbage = await t.request(MCP_SERVER_PATH, {
       method: 'POST',
       headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
@@ -174,15 +351,16 @@ describe('the MCP server at /mcp', () => {
     expect(get.headers.get('allow')).toBe('POST');
   });
 
-  it('answers MCP clients on other sites, which send their Origin', async () => {
-    const elsewhere = await connect(t, { origin: 'https://inspector.example' });
+  it('answers MCP clients on the sites MCP_ALLOWED_HOSTS names, which send their Origin', async () => {
+    const elsewhere = await connectLegacy(t, { origin: 'https://inspector.example' });
     expect((await elsewhere.listTools()).tools).toHaveLength(3);
+    await expect(connectLegacy(t, { origin: 'https://other.example' })).rejects.toMatchObject({ code: 403 });
   });
 
   it('is rate-limited per client address, with Retry-After', async () => {
     const limited = await createTestApp({ RATE_LIMIT_MULTIPLIER: '1' });
     closers.push(() => limited.close());
-    const limitedClient = await connect(limited);
+    const limitedClient = await connectLegacy(limited);
     let refusal: unknown;
     for (let call = 0; call < 130 && !refusal; call += 1)
       await limitedClient.listTools().catch((error: unknown) => {

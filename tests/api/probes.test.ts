@@ -3,6 +3,8 @@ import type { NotificationListResponse } from '../../src/shared/api/notification
 import type { AgentHealth, EndpointHealth } from '../../src/shared/api/probes.js';
 import type { AgentRecord } from '../../src/shared/api/record.js';
 import { ProbeScheduler } from '../../src/server/features/probes/probe-scheduler.js';
+import { runProbeOf } from '../../src/server/features/probes/probe-runner.js';
+import { createOutboundFetch } from '../../src/server/lib/outbound-fetch.js';
 import { startFakeA2a } from '../support/fake-a2a.js';
 import { startFakeMcp } from '../support/fake-mcp.js';
 import { factories } from '../support/factories.js';
@@ -76,15 +78,6 @@ describe('MCP probes', () => {
     expect((await health(agent.slug))[0]!.status).toBe('up');
   });
 
-  it('a server asking for credentials is "needs_auth", not down, and counts as available', async () => {
-    const mcp = await fakeMcp({ mode: 'auth' });
-    const { owner, agent } = await ownedAgent({ mcpUrl: mcp.url });
-    const [endpoint] = (await probeNow(agent.id, owner.cookie)).body.endpoints;
-    expect(endpoint).toMatchObject({ status: 'needs_auth', tools: [] });
-    expect(endpoint!.detail).toMatch(/credentials/);
-    expect(endpoint!.uptime.d1).toBe(1);
-  });
-
   it('a slow server is degraded; garbage is non_conformant; a 503 or a closed port is down', async () => {
     // Each of the handshake's three requests waits, so the whole takes over 2 s.
     const slow = await fakeMcp({ mode: 'slow', slowMs: 800 });
@@ -152,11 +145,139 @@ describe('MCP probes', () => {
   });
 });
 
+const MODERN = '2026-07-28';
+const LEGACY = '2025-11-25';
+const spoken = (version: string) => ({
+  version,
+  supported: true,
+  detail: null,
+  checkedAt: expect.any(String),
+});
+const refused = (version: string, detail: RegExp) => ({
+  version,
+  supported: false,
+  detail: expect.stringMatching(detail),
+  checkedAt: expect.any(String),
+});
+
+describe('MCP probes ask both protocol eras', () => {
+  it.each([
+    {
+      server: 'a v2 server in modern-only mode (initialize refused)',
+      mode: 'modern' as const,
+      protocols: [
+        spoken(MODERN),
+        refused(LEGACY, /^Unsupported protocol version \(the server speaks 2026-07-28\)$/),
+      ],
+    },
+    {
+      server: 'a v2 server as it ships (both eras)',
+      mode: 'dual' as const,
+      protocols: [spoken(MODERN), spoken(LEGACY)],
+    },
+    {
+      server: 'a v1 server (initialize only)',
+      mode: 'healthy' as const,
+      protocols: [refused(MODERN, /does not offer 2026-07-28/), spoken(LEGACY)],
+    },
+  ])('$server is up, with its tools and each era recorded', async ({ mode, protocols }) => {
+    const mcp = await fakeMcp({ mode, tools: ['search', 'fetch'] });
+    const { owner, agent } = await ownedAgent({ mcpUrl: mcp.url });
+    const [endpoint] = (await probeNow(agent.id, owner.cookie)).body.endpoints;
+    expect(endpoint).toMatchObject({ status: 'up', detail: null, auth: null, protocols });
+    expect(endpoint!.tools.map((tool) => tool.name).sort()).toEqual(['fetch', 'search']);
+    expect(endpoint!.uptime.d1).toBe(1);
+    // The same for everyone, from storage.
+    expect((await health(agent.slug))[0]).toMatchObject({ status: 'up', protocols });
+  });
+
+  it('a server behind OAuth that says where credentials come from is needs_auth, with where', async () => {
+    for (const oauthHint of [true, false]) {
+      // With the hint, WWW-Authenticate names the metadata; without, it is at the well-known location.
+      const mcp = await fakeMcp({ mode: 'oauth', oauthHint });
+      const { owner, agent } = await ownedAgent({ mcpUrl: mcp.url });
+      const [endpoint] = (await probeNow(agent.id, owner.cookie)).body.endpoints;
+      expect(endpoint, `hint: ${oauthHint}`).toMatchObject({
+        status: 'needs_auth',
+        tools: [],
+        auth: {
+          resourceMetadata: `${mcp.origin}/.well-known/oauth-protected-resource/mcp`,
+          authorizationServers: [`${mcp.origin}/as`],
+        },
+        protocols: [refused(MODERN, /credentials \(HTTP 401\)/)],
+      });
+      expect(endpoint!.uptime.d1).toBe(1);
+      expect(mcp.state.log).toContain('GET /.well-known/oauth-authorization-server/as');
+    }
+  });
+
+  it('a 401 with no metadata, or naming an authorization server that does not answer, is non_conformant and unavailable', async () => {
+    const wall = await fakeMcp({ mode: 'auth' });
+    const lost = await fakeMcp({ mode: 'oauth', oauthServerUp: false });
+    for (const mcp of [wall, lost]) {
+      const { owner, agent } = await ownedAgent({ mcpUrl: mcp.url });
+      const [endpoint] = (await probeNow(agent.id, owner.cookie)).body.endpoints;
+      expect(endpoint, mcp.state.mode).toMatchObject({
+        status: 'non_conformant',
+        detail: 'The server asks for credentials but does not say where to get them',
+        auth: null,
+      });
+      expect(endpoint!.uptime.d1).toBe(0);
+    }
+  });
+
+  it('an HTML page is non_conformant in both eras; a server that never answers is down', async () => {
+    const page = await fakeMcp({ mode: 'html' });
+    const silent = await fakeMcp({ mode: 'hang' });
+    const html = await ownedAgent({ mcpUrl: page.url });
+    const [endpoint] = (await probeNow(html.agent.id, html.owner.cookie)).body.endpoints;
+    expect(endpoint).toMatchObject({
+      status: 'non_conformant',
+      detail: expect.stringMatching(/content type MCP does not use \(text\/html\)/),
+      protocols: [refused(MODERN, /text\/html/), refused(LEGACY, /text\/html/)],
+    });
+
+    const hanging = await ownedAgent({ mcpUrl: silent.url });
+    const [timedOut] = (await probeNow(hanging.agent.id, hanging.owner.cookie)).body.endpoints;
+    // Within the probe's cap, the stateful era is not tried after the first went unanswered.
+    expect(timedOut).toMatchObject({
+      status: 'down',
+      detail: 'No answer in time',
+      latencyMs: null,
+      protocols: [refused(MODERN, /No answer in time/)],
+    });
+  }, 30_000);
+
+  it('stored history keeps its meaning: an earlier needs_auth still counts as available', async () => {
+    const mcp = await fakeMcp({ mode: 'auth' });
+    const { owner, agent } = await ownedAgent({ mcpUrl: mcp.url });
+    await probeNow(agent.id, owner.cookie);
+    const [row] = await t.app.db.kysely
+      .selectFrom('agent_endpoints')
+      .select('id')
+      .where('agent_id', '=', agent.id)
+      .execute();
+    // A probe of yesterday, before a bare 401 stopped counting as credentials asked for.
+    await t.app.db.kysely
+      .insertInto('probe_results')
+      .values({
+        endpoint_id: row!.id,
+        checked_at: new Date(Date.now() - 36 * 3600 * 1000).toISOString(),
+        status: 'needs_auth',
+        latency_ms: 12,
+      })
+      .execute();
+    const [endpoint] = await health(agent.id);
+    expect(endpoint).toMatchObject({ status: 'non_conformant' });
+    expect(endpoint!.uptime).toMatchObject({ d1: 0, d7: 0.5 });
+  });
+});
+
 describe('A2A probes', () => {
   it('a valid card is up with its skills; an unsigned card has signed null', async () => {
     const { owner, agent } = await ownedAgent({ agentCardUrl: a2a.url('/valid.json') });
     const [endpoint] = (await probeNow(agent.id, owner.cookie)).body.endpoints;
-    expect(endpoint).toMatchObject({ kind: 'a2a', status: 'up', signed: null });
+    expect(endpoint).toMatchObject({ kind: 'a2a', status: 'up', signed: null, protocols: [], auth: null });
     expect(endpoint!.tools.map((tool) => tool.name)).toEqual(['summarize', 'translate']);
   });
 
@@ -199,10 +320,51 @@ describe('the demo MCP server the app serves', () => {
     expect(mcp.tools.map((tool) => tool.name)).toEqual(['echo', 'add', 'current_time']);
     expect(endpoints.find((endpoint) => endpoint.kind === 'a2a')!.status).toBe('up');
 
+    expect(mcp.protocols.map((check) => [check.version, check.supported])).toEqual([
+      ['2026-07-28', true],
+      ['2025-11-25', true],
+    ]);
+
     const locked = await ownedAgent({ mcpUrl: `${t.baseUrl}/demo-mcp/private` });
-    expect((await probeNow(locked.agent.id, locked.owner.cookie)).body.endpoints[0]!.status).toBe(
-      'needs_auth',
-    );
+    expect((await probeNow(locked.agent.id, locked.owner.cookie)).body.endpoints[0]).toMatchObject({
+      status: 'needs_auth',
+      auth: {
+        resourceMetadata: `${t.baseUrl}/demo-mcp/private/oauth-protected-resource`,
+        authorizationServers: [`${t.baseUrl}/demo-mcp/oauth`],
+      },
+    });
+  });
+});
+
+describe('the demo servers through the outbound guard', () => {
+  it('are probed in both eras, credentials metadata included, by the one exception to private addresses', async () => {
+    // As in production: private addresses and http:// refused, except under /demo-mcp on the app's origin.
+    const guarded = createOutboundFetch({
+      allowPrivate: false,
+      dnsServers: [],
+      userAgent: 'AgentAtlas/test',
+      demoEndpoint: { origin: t.baseUrl, pathPrefix: '/demo-mcp' },
+    });
+    try {
+      expect(await runProbeOf({ kind: 'mcp', url: `${t.baseUrl}/demo-mcp` }, guarded)).toMatchObject({
+        status: 'up',
+        protocols: [spoken(MODERN), spoken(LEGACY)],
+      });
+      expect(await runProbeOf({ kind: 'mcp', url: `${t.baseUrl}/demo-mcp/private` }, guarded)).toMatchObject({
+        status: 'needs_auth',
+        auth: {
+          resourceMetadata: `${t.baseUrl}/demo-mcp/private/oauth-protected-resource`,
+          authorizationServers: [`${t.baseUrl}/demo-mcp/oauth`],
+        },
+      });
+      // Elsewhere on the same origin, the guard refuses: the exception is the demo's path only.
+      expect(await runProbeOf({ kind: 'mcp', url: `${t.baseUrl}/mcp` }, guarded)).toMatchObject({
+        status: 'down',
+        detail: expect.stringMatching(/Only https|private/),
+      });
+    } finally {
+      await guarded.close();
+    }
   });
 });
 

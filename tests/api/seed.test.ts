@@ -114,5 +114,16 @@ describe('the demo seed', () => {
     );
     expect(all.some((endpoint) => endpoint.changes.length > 0)).toBe(true);
     expect(all.some((endpoint) => endpoint.uptime.d30! < 1 && endpoint.uptime.d30! > 0.95)).toBe(true);
+    // As the live probe finds them: MCP servers up in both eras; the locked one says where credentials are.
+    for (const endpoint of all.filter((one) => one.kind === 'mcp'))
+      if (endpoint.status === 'needs_auth')
+        expect(endpoint.auth?.resourceMetadata).toBe(
+          'http://localhost:3000/demo-mcp/private/oauth-protected-resource',
+        );
+      else
+        expect(endpoint.protocols.map((check) => [check.version, check.supported])).toEqual([
+          ['2026-07-28', true],
+          ['2025-11-25', true],
+        ]);
   });
 });

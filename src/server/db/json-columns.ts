@@ -1,7 +1,14 @@
 import { z } from 'zod';
 import type { AgentLinkField } from '../../shared/api/agents.js';
 import { importOriginSchema, provenanceSchema } from '../../shared/api/imports.js';
-import { toolSchema, type Tool } from '../../shared/api/probes.js';
+import {
+  endpointAuthSchema,
+  protocolCheckSchema,
+  toolSchema,
+  type EndpointAuth,
+  type ProtocolCheck,
+  type Tool,
+} from '../../shared/api/probes.js';
 import { webhookEvents, type WebhookEvent } from '../../shared/api/webhooks.js';
 import { pricingModels } from '../../shared/catalogue.js';
 import type { OauthStatesTable } from './schema.js';
@@ -52,6 +59,15 @@ export const readTools = (json: string | null): Tool[] => readJsonColumn(toolsCo
 /** endpoint_changes.added and .removed: names of tools gained or lost between two probes. */
 const toolNamesColumn = listOf(z.string());
 export const readToolNames = (json: string | null): string[] => readJsonColumn(toolNamesColumn, json, []);
+
+/** agent_endpoints.protocols: each protocol revision the last probe tried, and what it answered. */
+const protocolsColumn = listOf(protocolCheckSchema);
+export const readProtocols = (json: string | null): ProtocolCheck[] =>
+  readJsonColumn(protocolsColumn, json, []);
+
+/** agent_endpoints.auth: the protected-resource metadata that proved an MCP server behind a login. */
+export const readEndpointAuth = (json: string | null): EndpointAuth | null =>
+  readJsonColumn(endpointAuthSchema, json, null);
 
 /** webhooks.events: the events a webhook takes (a name no longer known is dropped). */
 const webhookEventsColumn = listOf(z.enum(webhookEvents));

@@ -310,6 +310,10 @@ export interface AgentEndpointsTable {
   tools: string;
   /** For an A2A card: 1 when its JWS signatures verified, 0 when they did not, null without any. */
   signed: number | null;
+  /** MCP: the last probe's protocol revisions as JSON: [{ version, supported, checkedAt, detail }]. */
+  protocols: Generated<string>;
+  /** MCP: JSON { resourceMetadata, authorizationServers } of a server asking for credentials, or null. */
+  auth: string | null;
   consecutive_failures: number;
   next_probe_at: string;
   lease_owner: string | null;

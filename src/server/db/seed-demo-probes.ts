@@ -1,5 +1,6 @@
 import type { Transaction } from 'kysely';
 import { DEMO_MCP_PATH, DEMO_SERVERS } from '../features/probes/demo-mcp.routes.js';
+import { LEGACY_REVISION, MODERN_REVISION } from '../features/probes/mcp-probe.js';
 import { createRandom } from '../lib/random.js';
 import type { Database } from './schema.js';
 import type { ProbeStatus } from '../../shared/trust.js';
@@ -99,6 +100,33 @@ export async function seedDemoProbes(
     // A few minutes ago, but never before today's UTC midnight: today's uptime bar has its probe too.
     const sinceMidnight = now % DAY_MS;
     const lastCheck = now - Math.min(random.int(2, 12) * 60 * 1000, sinceMidnight);
+    // What the live probe finds on the demo servers: both eras, or the credentials sibling's metadata.
+    const checkedAt = iso(lastCheck);
+    const locked = endpoint.status === 'needs_auth';
+    const protocols =
+      endpoint.kind === 'a2a'
+        ? []
+        : locked
+          ? [
+              {
+                version: MODERN_REVISION,
+                supported: false,
+                checkedAt,
+                detail: 'The server asks for credentials (HTTP 401)',
+              },
+            ]
+          : [MODERN_REVISION, LEGACY_REVISION].map((version) => ({
+              version,
+              supported: true,
+              checkedAt,
+              detail: null,
+            }));
+    const auth = locked
+      ? {
+          resourceMetadata: `${url}/oauth-protected-resource`,
+          authorizationServers: [`${origin}${DEMO_MCP_PATH}/oauth`],
+        }
+      : null;
     const row = await trx
       .insertInto('agent_endpoints')
       .values({
@@ -106,11 +134,13 @@ export async function seedDemoProbes(
         kind: endpoint.kind,
         url,
         status: endpoint.status,
-        checked_at: iso(lastCheck),
+        checked_at: checkedAt,
         latency_ms: endpoint.status === 'needs_auth' ? 18 : random.int(40, 180),
-        detail: endpoint.status === 'needs_auth' ? 'The server asks for credentials (HTTP 401)' : null,
+        detail: locked ? 'The server asks for credentials' : null,
         tools: JSON.stringify(endpoint.tools),
         signed: null,
+        protocols: JSON.stringify(protocols),
+        auth: auth ? JSON.stringify(auth) : null,
         consecutive_failures: 0,
         // Due soon, so the first live probe confirms the history within minutes of starting.
         next_probe_at: iso(now + random.int(1, 4) * 60 * 1000),

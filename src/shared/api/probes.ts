@@ -16,6 +16,25 @@ export const toolChangeSchema = z.object({
 });
 export type ToolChange = z.infer<typeof toolChangeSchema>;
 
+/** One protocol revision a probe tried, and whether the server spoke it (or why not, in a sentence). */
+export const protocolCheckSchema = z.object({
+  version: z.string(),
+  supported: z.boolean(),
+  checkedAt: z.string(),
+  detail: z.string().nullable(),
+});
+export type ProtocolCheck = z.infer<typeof protocolCheckSchema>;
+
+/**
+ * Where a server that asks for credentials says to get them: the address of its RFC 9728
+ * protected-resource metadata, and the authorization servers it names whose metadata loaded.
+ */
+export const endpointAuthSchema = z.object({
+  resourceMetadata: z.string(),
+  authorizationServers: z.array(z.string()),
+});
+export type EndpointAuth = z.infer<typeof endpointAuthSchema>;
+
 export const endpointHealthSchema = z.object({
   kind: z.enum(endpointKinds),
   url: z.string(),
@@ -31,6 +50,13 @@ export const endpointHealthSchema = z.object({
   days: z.array(z.object({ day: z.string(), uptime: z.number().nullable() })),
   /** Extra field: for an A2A card, whether its JWS signatures were verified (null: the card carries none). */
   signed: z.boolean().nullable(),
+  /**
+   * MCP: each protocol revision the last probe tried (the stateless 2026-07-28 era, the stateful
+   * era's initialize), whether the server spoke it; empty before a probe and for A2A cards.
+   */
+  protocols: z.array(protocolCheckSchema),
+  /** MCP: the proven way to credentials of a server that asks for them; null otherwise. */
+  auth: endpointAuthSchema.nullable(),
 });
 export type EndpointHealth = z.infer<typeof endpointHealthSchema>;
 

@@ -1,5 +1,5 @@
-import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { McpServer, type CallToolResult } from '@modelcontextprotocol/server';
+import { z } from 'zod';
 import { MCP_SEARCH_LIMIT_DEFAULT, mcpToolInputs } from '../../../shared/api/mcp.js';
 import type { AgentDetail, AgentSummary } from '../../../shared/api/agents.js';
 import { AppError } from '../../errors.js';
@@ -77,8 +77,8 @@ function detailOf(agent: AgentDetail, publicUrl: string) {
 }
 
 /**
- * AgentAtlas's own MCP server, built per request: the tools answer from the same
- * services as the API, so an AI agent sees what a person on the site sees.
+ * AgentAtlas's own MCP server, built per request for either protocol era: the tools answer from the
+ * same services as the API, so an AI agent sees what a person on the site sees.
  */
 export function createAtlasMcpServer(deps: McpServerDeps): McpServer {
   const server = new McpServer(
@@ -93,7 +93,7 @@ export function createAtlasMcpServer(deps: McpServerDeps): McpServer {
       description:
         'Finds published AI agents by words, best matches first, optionally in one category. Answers each ' +
         'agent’s slug, name, tagline, rating, reputation score (0-100), whether its owner is verified, and its page.',
-      inputSchema: mcpToolInputs.search_agents,
+      inputSchema: z.object(mcpToolInputs.search_agents),
       annotations: { readOnlyHint: true, openWorldHint: false },
     },
     async ({ query, category, limit }) => {
@@ -123,7 +123,7 @@ export function createAtlasMcpServer(deps: McpServerDeps): McpServer {
       description:
         'One published agent in full: description, links (website, repository, docs, MCP server, A2A card), ' +
         'rating and its distribution, reputation score, verification and the live health of its endpoints.',
-      inputSchema: mcpToolInputs.get_agent,
+      inputSchema: z.object(mcpToolInputs.get_agent),
       annotations: { readOnlyHint: true, openWorldHint: false },
     },
     async ({ slug }) => {
@@ -157,7 +157,7 @@ export function createAtlasMcpServer(deps: McpServerDeps): McpServer {
     {
       title: 'List categories',
       description: 'Every category with its slug and number of published agents.',
-      inputSchema: mcpToolInputs.list_categories,
+      inputSchema: z.object(mcpToolInputs.list_categories),
       annotations: { readOnlyHint: true, openWorldHint: false },
     },
     async () => {

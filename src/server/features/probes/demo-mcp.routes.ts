@@ -1,13 +1,14 @@
-import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { McpServer } from '@modelcontextprotocol/server';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { refuseMcp, serveStatelessMcp } from '../../http/stateless-mcp.js';
+import { createStatelessMcp, mcpAllowedHosts, refuseMcp, serveMcp } from '../../http/stateless-mcp.js';
 
 /**
  * A small MCP server the app serves itself, so that `npm start` shows a real probe without a network:
  * the demo seed lists it as one agent's endpoint and an owner can press "Probe now" and watch the
- * handshake. It is a demo, says so in every answer, and is the single exception to the outbound rules
- * (lib/outbound-fetch.ts). Beside it: a server that asks for credentials and a valid A2A agent card.
+ * handshake, in both protocol eras. It is a demo, says so in every answer, and is the single exception to the outbound rules
+ * (lib/outbound-fetch.ts). Beside it: a server that asks for credentials (and says where they come
+ * from) and a valid A2A agent card.
  */
 export const DEMO_MCP_PATH = '/demo-mcp';
 const DEMO_NOTE = 'AgentAtlas demo MCP server: for trying probes, not a real agent.';
@@ -76,7 +77,10 @@ function demoServer(name: DemoServerName): McpServer {
   for (const tool of spec.tools)
     server.registerTool(
       tool.name,
-      { description: tool.description, inputSchema: { text: z.string().max(1000).optional() } },
+      {
+        description: tool.description,
+        inputSchema: z.object({ text: z.string().max(1000).optional() }),
+      },
       async ({ text }) => ({ content: [{ type: 'text', text: tool.answer(text ?? '') }] }),
     );
   return server;
@@ -85,11 +89,18 @@ function demoServer(name: DemoServerName): McpServer {
 const demoMcpRoutes: FastifyPluginAsync = async (app) => {
   const hidden = { schema: { hide: true } };
 
-  const serve = (name: DemoServerName, request: FastifyRequest, reply: FastifyReply) =>
-    serveStatelessMcp(demoServer(name), request, reply);
+  const allowedHosts = mcpAllowedHosts(app.config.publicUrl, app.config.mcpAllowedHosts);
   for (const name of Object.keys(DEMO_SERVERS) as DemoServerName[]) {
     const url = name === 'demo' ? DEMO_MCP_PATH : `${DEMO_MCP_PATH}/${name}`;
-    app.post(url, hidden, (request, reply) => serve(name, request, reply));
+    const handler = createStatelessMcp(
+      () => demoServer(name),
+      (error) => app.log.debug({ err: error }, 'Demo MCP request refused or failed'),
+    );
+    app.addHook('onClose', () => handler.close());
+    // Like /mcp: the MCP transport's own Host and Origin check (serveMcp) stands in for the app's.
+    app.post(url, { ...hidden, config: { crossOrigin: true } }, (request, reply) =>
+      serveMcp(handler, allowedHosts, request, reply),
+    );
     for (const method of ['GET', 'DELETE'] as const)
       app.route({
         method,
@@ -100,13 +111,39 @@ const demoMcpRoutes: FastifyPluginAsync = async (app) => {
       });
   }
 
-  app.post(`${DEMO_MCP_PATH}/private`, hidden, async (_request, reply) =>
+  // The credentials-only sibling says where credentials come from, as MCP's authorization rules ask:
+  // its 401 names RFC 9728 metadata, which names an authorization server whose OpenID discovery
+  // document loads. Everything stays under /demo-mcp (the outbound guard's one exception), at the
+  // address the request came to, so a local probe finds it.
+  const here = (request: FastifyRequest) => `${request.protocol}://${request.host}`;
+  app.post(`${DEMO_MCP_PATH}/private`, hidden, async (request, reply) =>
     refuseMcp(
-      reply.header('www-authenticate', 'Bearer realm="agentatlas-demo"'),
+      reply.header(
+        'www-authenticate',
+        `Bearer resource_metadata="${here(request)}${DEMO_MCP_PATH}/private/oauth-protected-resource"`,
+      ),
       401,
       'Demo: this server needs credentials.',
     ),
   );
+  app.get(`${DEMO_MCP_PATH}/private/oauth-protected-resource`, hidden, async (request) => ({
+    resource: `${here(request)}${DEMO_MCP_PATH}/private`,
+    authorization_servers: [`${here(request)}${DEMO_MCP_PATH}/oauth`],
+    resource_name: DEMO_NOTE,
+  }));
+  app.get(`${DEMO_MCP_PATH}/oauth/.well-known/openid-configuration`, hidden, async (request) => {
+    const issuer = `${here(request)}${DEMO_MCP_PATH}/oauth`;
+    return {
+      issuer,
+      authorization_endpoint: `${issuer}/authorize`,
+      token_endpoint: `${issuer}/token`,
+      jwks_uri: `${issuer}/jwks.json`,
+      response_types_supported: ['code'],
+      subject_types_supported: ['public'],
+      id_token_signing_alg_values_supported: ['RS256'],
+      service_documentation: DEMO_NOTE,
+    };
+  });
 
   app.get(`${DEMO_MCP_PATH}/agent-card.json`, hidden, async (request) => {
     const origin = app.config.publicUrl;

@@ -1,11 +1,15 @@
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import {
+  Client,
+  SdkError,
+  SdkHttpError,
   StreamableHTTPClientTransport,
-  StreamableHTTPError,
-} from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { UnauthorizedError } from '@modelcontextprotocol/sdk/client/auth.js';
-import { McpError } from '@modelcontextprotocol/sdk/types.js';
-import type { Tool } from '../../../shared/api/probes.js';
+  buildDiscoveryUrls,
+  discoverOAuthProtectedResourceMetadata,
+  extractWWWAuthenticateParams,
+  type FetchLike,
+  type VersionNegotiationMode,
+} from '@modelcontextprotocol/client';
+import type { EndpointAuth, ProtocolCheck, Tool } from '../../../shared/api/probes.js';
 import { OutboundRefusal, type OutboundFetch } from '../../lib/outbound-fetch.js';
 import { DEGRADED_AFTER_MS, type ProbeStatus } from '../../../shared/trust.js';
 
@@ -17,12 +21,24 @@ export interface ProbeOutcome {
   detail: string | null;
   /** A2A only: whether the card's JWS signatures verified; null when it has none. */
   signed?: boolean | null;
+  /** MCP only: each protocol revision tried, and whether the server spoke it. */
+  protocols?: ProtocolCheck[];
+  /** MCP only: where a server that asks for credentials says to get them; null when it does not ask. */
+  auth?: EndpointAuth | null;
 }
 
+/** The whole probe, every era and the look for credentials' metadata included. */
 export const PROBE_TIMEOUT_MS = 10_000;
 const MAX_TOOL_PAGES = 10;
 const MAX_TOOLS = 200;
 const DESCRIPTION_MAX = 300;
+
+/** The stateless era: no handshake, `server/discover`, version and client in every request. */
+export const MODERN_REVISION = '2026-07-28';
+/** The stateful era's latest revision: `initialize` offers it and accepts the older ones a server answers. */
+export const LEGACY_REVISION = '2025-11-25';
+
+export const NO_AUTH_METADATA = 'The server asks for credentials but does not say where to get them';
 
 export function toolOf(name: string, description: string | undefined): Tool {
   const text = (description ?? '').trim();
@@ -32,50 +48,100 @@ export function toolOf(name: string, description: string | undefined): Tool {
   };
 }
 
-/** Whether a failure means the server answered in another protocol, or did not answer at all. */
-function classify(error: unknown): { status: ProbeStatus; detail: string } {
-  if (error instanceof OutboundRefusal) return { status: 'down', detail: error.message };
-  if (error instanceof UnauthorizedError)
-    return { status: 'needs_auth', detail: 'The server asks for credentials' };
-  if (error instanceof StreamableHTTPError) {
-    const code = error.code ?? 0;
-    if (code === 401 || code === 403)
-      return { status: 'needs_auth', detail: `The server asks for credentials (HTTP ${code})` };
-    if (code >= 500) return { status: 'down', detail: `The server answered HTTP ${code}` };
-    if (code === -1)
-      return { status: 'non_conformant', detail: 'The server answered with a content type MCP does not use' };
-    return { status: 'non_conformant', detail: `The server answered HTTP ${code} to an MCP request` };
+/** How one era's attempt ended. */
+type EraResult =
+  | { kind: 'spoken'; version: string; latencyMs: number; tools: Tool[] }
+  /** The server answered, but not in this era (its other era may still work). */
+  | { kind: 'unsupported'; detail: string }
+  | { kind: 'unauthorized'; detail: string }
+  | { kind: 'failed'; status: 'down' | 'non_conformant'; detail: string };
+
+/** The errors an error wraps, outermost first (the SDK wraps the transport's in `cause`). */
+function causes(error: unknown): unknown[] {
+  const chain: unknown[] = [];
+  for (let current = error; current !== undefined && chain.length < 5;) {
+    chain.push(current);
+    current = current instanceof Error ? current.cause : undefined;
   }
-  if (error instanceof McpError) {
-    // -32001 is the SDK's own request timeout.
-    if (error.code === -32001) return { status: 'down', detail: 'No answer in time' };
-    return { status: 'non_conformant', detail: `The server refused the handshake: ${error.message}` };
+  return chain;
+}
+
+/** What a failed attempt at one era says about the server. */
+function classify(error: unknown, deadlinePassed: boolean): Exclude<EraResult, { kind: 'spoken' }> {
+  const chain = causes(error);
+  const refusal = chain.find((one) => one instanceof OutboundRefusal);
+  if (refusal) return { kind: 'failed', status: 'down', detail: refusal.message };
+  if (deadlinePassed) return { kind: 'failed', status: 'down', detail: 'No answer in time' };
+  const http = chain.find((one) => one instanceof SdkHttpError);
+  const status = http?.data?.status ?? 0;
+  if (status === 401 || status === 403)
+    return { kind: 'unauthorized', detail: `The server asks for credentials (HTTP ${status})` };
+  if (status >= 500) return { kind: 'failed', status: 'down', detail: `The server answered HTTP ${status}` };
+  const text = `${http?.data?.text ?? ''} ${chain.map((one) => (one instanceof Error ? one.message : '')).join(' ')}`;
+  // -32022: the server answered the request with the revisions it speaks instead.
+  if (/-32022|Unsupported protocol version/i.test(text)) {
+    const supported = /"supported":\s*\[([^\]]*)\]/.exec(text)?.[1]?.replaceAll('"', '');
+    return {
+      kind: 'unsupported',
+      detail: `Unsupported protocol version${supported ? ` (the server speaks ${supported.split(',').join(', ')})` : ''}`,
+    };
   }
-  if (error instanceof SyntaxError || (error instanceof Error && error.name === 'ZodError'))
-    return { status: 'non_conformant', detail: 'The server answered, but not with MCP messages' };
-  if (error instanceof Error && /protocol version|invalid initialize/i.test(error.message))
-    return { status: 'non_conformant', detail: error.message };
-  return { status: 'down', detail: 'The server could not be reached' };
+  for (const one of chain) {
+    if (!(one instanceof SdkError)) continue;
+    if (one.code === 'ERA_NEGOTIATION_FAILED' && /did not offer/i.test(one.message))
+      return {
+        kind: 'unsupported',
+        detail: `The server does not offer ${MODERN_REVISION} (server/discover)`,
+      };
+    if (one.code === 'REQUEST_TIMEOUT')
+      return { kind: 'failed', status: 'down', detail: 'No answer in time' };
+    if (one.code === 'CLIENT_HTTP_UNEXPECTED_CONTENT') {
+      const type = (one.data as { contentType?: string } | undefined)?.contentType?.split(';')[0];
+      return {
+        kind: 'failed',
+        status: 'non_conformant',
+        detail: `The server answered with a content type MCP does not use${type ? ` (${type})` : ''}`,
+      };
+    }
+  }
+  if (chain.some((one) => one instanceof SyntaxError || (one instanceof Error && one.name === 'ZodError')))
+    return {
+      kind: 'failed',
+      status: 'non_conformant',
+      detail: 'The server answered, but not with MCP messages',
+    };
+  if (status >= 400)
+    return {
+      kind: 'failed',
+      status: 'non_conformant',
+      detail: `The server answered HTTP ${status} to an MCP request`,
+    };
+  if (chain.some((one) => one instanceof TypeError))
+    return { kind: 'failed', status: 'down', detail: 'The server could not be reached' };
+  const message = error instanceof Error ? error.message : String(error);
+  if (error instanceof Error && !(error instanceof SdkError))
+    return {
+      kind: 'failed',
+      status: 'non_conformant',
+      detail: `The server refused: ${message.slice(0, 200)}`,
+    };
+  return { kind: 'failed', status: 'down', detail: 'The server could not be reached' };
 }
 
 /**
- * An MCP handshake as a client would do it, with the official SDK over Streamable HTTP: `initialize`
- * (the SDK offers its latest protocol version and accepts the ones it supports), then
- * `notifications/initialized`, then `tools/list` page by page.
+ * One era as a client of it would speak, with the official v2 client: the stateless era pinned to
+ * 2026-07-28 (`server/discover`, then `tools/list` page by page), or the stateful era's `initialize`
+ * offering 2025-11-25 and taking the older revision a server answers, then `tools/list`.
  */
-export async function probeMcp(url: string, fetch: OutboundFetch): Promise<ProbeOutcome> {
+async function tryEra(
+  url: string,
+  mode: VersionNegotiationMode,
+  fetch: FetchLike,
+  abort: AbortSignal,
+): Promise<EraResult> {
   const started = performance.now();
-  const abort = new AbortController();
-  const deadline = setTimeout(() => abort.abort(), PROBE_TIMEOUT_MS);
   const transport = new StreamableHTTPClientTransport(new URL(url), {
-    // Every request, redirects included, goes through the outbound guard.
-    fetch: (input, init) =>
-      fetch(input instanceof URL ? input : String(input), {
-        method: init?.method,
-        headers: init?.headers,
-        body: typeof init?.body === 'string' ? init.body : null,
-        signal: init?.signal ? AbortSignal.any([init.signal, abort.signal]) : abort.signal,
-      }),
+    fetch,
     redirectPolicy: 'follow',
     reconnectionOptions: {
       maxRetries: 0,
@@ -84,38 +150,205 @@ export async function probeMcp(url: string, fetch: OutboundFetch): Promise<Probe
       reconnectionDelayGrowFactor: 1,
     },
   });
-  const client = new Client({ name: 'AgentAtlas probe', version: '1.0.0' }, { capabilities: {} });
+  const client = new Client(
+    { name: 'AgentAtlas probe', version: '2.0.0' },
+    { capabilities: {}, versionNegotiation: { mode, probe: { maxRetries: 0 } } },
+  );
   // The SDK reports stream errors here as well as by rejecting; the rejection is what counts.
   client.onerror = () => {};
-  const options = { signal: abort.signal, timeout: PROBE_TIMEOUT_MS };
+  const options = { signal: abort, timeout: PROBE_TIMEOUT_MS };
   try {
     await client.connect(transport, options);
     const tools: Tool[] = [];
     let cursor: string | undefined;
     for (let page = 0; page < MAX_TOOL_PAGES && tools.length < MAX_TOOLS; page += 1) {
-      const result = await client.listTools(cursor ? { cursor } : undefined, options);
+      const result = await client.listTools(cursor ? { cursor } : undefined, {
+        ...options,
+        cacheMode: 'bypass',
+      });
       for (const tool of result.tools) tools.push(toolOf(tool.name, tool.description));
       cursor = result.nextCursor;
       if (!cursor) break;
     }
-    const latencyMs = Math.round(performance.now() - started);
     return {
-      status: latencyMs > DEGRADED_AFTER_MS ? 'degraded' : 'up',
-      latencyMs,
+      kind: 'spoken',
+      version:
+        client.getNegotiatedProtocolVersion() ?? (mode === 'legacy' ? LEGACY_REVISION : MODERN_REVISION),
+      latencyMs: Math.round(performance.now() - started),
       tools: tools.slice(0, MAX_TOOLS),
-      detail: latencyMs > DEGRADED_AFTER_MS ? `The handshake took ${(latencyMs / 1000).toFixed(1)} s` : null,
     };
   } catch (error) {
-    const latencyMs = Math.round(performance.now() - started);
-    const outcome = abort.signal.aborted
-      ? { status: 'down' as const, detail: 'No answer in time' }
-      : classify(error);
-    return { ...outcome, latencyMs: outcome.status === 'down' ? null : latencyMs, tools: null };
+    return classify(error, abort.aborted);
   } finally {
-    clearTimeout(deadline);
-    // End the session politely when the server keeps one; a failure here changes nothing.
+    // End a session a 2025 server may keep; a failure here changes nothing.
     if (transport.sessionId) await transport.terminateSession().catch(() => {});
     await client.close().catch(() => {});
+  }
+}
+
+/**
+ * Where a server that answered 401 or 403 says credentials come from, as MCP's authorization rules
+ * let a client look: the RFC 9728 protected-resource metadata that `WWW-Authenticate` names in
+ * `resource_metadata`, or else the resource's `/.well-known/oauth-protected-resource` location; then
+ * the metadata (RFC 8414, or OpenID discovery) of each authorization server it names. Null unless
+ * at least one authorization server's metadata loads.
+ */
+async function provenAuth(url: string, challenge: Response | null, fetch: FetchLike) {
+  const hinted = challenge ? extractWWWAuthenticateParams(challenge).resourceMetadataUrl : undefined;
+  let resourceMetadataUrl: string | undefined;
+  // Records where the metadata was found: the hint, or the first well-known location that answered.
+  const recording: FetchLike = async (input, init) => {
+    const response = await fetch(input, init);
+    if (response.ok && resourceMetadataUrl === undefined) resourceMetadataUrl = String(input);
+    return response;
+  };
+  const metadata = await discoverOAuthProtectedResourceMetadata(
+    url,
+    hinted ? { resourceMetadataUrl: hinted } : {},
+    recording,
+  ).catch(() => undefined);
+  const named = (metadata?.authorization_servers ?? []).filter((server) => typeof server === 'string');
+  if (!metadata || !resourceMetadataUrl || named.length === 0) return null;
+  const loaded: string[] = [];
+  for (const server of named.slice(0, 3))
+    if (await authorizationServerLoads(server, fetch)) loaded.push(server);
+  return loaded.length > 0 ? { resourceMetadata: resourceMetadataUrl, authorizationServers: loaded } : null;
+}
+
+/**
+ * Whether an authorization server's metadata loads from one of the places RFC 8414 and OpenID
+ * discovery put it (the SDK's list, in its order), naming that server as its issuer. Each place is
+ * asked on its own, so one the outbound guard refuses does not hide the next.
+ */
+async function authorizationServerLoads(issuer: string, fetch: FetchLike): Promise<boolean> {
+  let expected: string;
+  try {
+    expected = new URL(issuer).href.replace(/\/$/, '');
+  } catch {
+    return false;
+  }
+  for (const { url } of buildDiscoveryUrls(issuer)) {
+    try {
+      const response = await fetch(url, { headers: { accept: 'application/json' } });
+      if (!response.ok) {
+        await response.body?.cancel();
+        continue;
+      }
+      const metadata = (await response.json()) as { issuer?: unknown };
+      if (typeof metadata.issuer === 'string' && metadata.issuer.replace(/\/$/, '') === expected) return true;
+    } catch {
+      // Not there (refused, unreachable or not JSON): the next place may have it.
+    }
+  }
+  return false;
+}
+
+/**
+ * Probes an MCP server in both eras, one after the other so a host sees one request at a time: the
+ * stateless 2026-07-28 era, then the stateful era. Each revision tried is recorded with why it was
+ * not spoken; the server is up when either era works. When the first era finds the server unreachable
+ * or behind credentials, the second is not tried: its answer would be the same.
+ */
+export async function probeMcp(url: string, fetch: OutboundFetch): Promise<ProbeOutcome> {
+  const abort = new AbortController();
+  const deadline = setTimeout(() => abort.abort(), PROBE_TIMEOUT_MS);
+  const started = performance.now();
+  // The first 401 or 403, whose WWW-Authenticate may say where credentials' metadata is.
+  const seen: { challenge: Response | null } = { challenge: null };
+  // Every request, redirects included, goes through the outbound guard.
+  const guarded: FetchLike = async (input, init) => {
+    const response = await fetch(input instanceof URL ? input : String(input), {
+      method: init?.method,
+      headers: init?.headers,
+      body: typeof init?.body === 'string' ? init.body : null,
+      signal: init?.signal ? AbortSignal.any([init.signal, abort.signal]) : abort.signal,
+    });
+    if (response.status === 401 || response.status === 403) seen.challenge ??= response.clone();
+    return response;
+  };
+
+  const protocols: ProtocolCheck[] = [];
+  const results: EraResult[] = [];
+  try {
+    for (const [revision, mode] of [
+      [MODERN_REVISION, { pin: MODERN_REVISION }],
+      [LEGACY_REVISION, 'legacy'],
+    ] as const) {
+      const checkedAt = new Date().toISOString();
+      const result = await tryEra(url, mode, guarded, abort.signal);
+      results.push(result);
+      if (result.kind === 'spoken') {
+        // A 2025 server may answer initialize with an older revision than the one offered.
+        if (result.version !== revision)
+          protocols.push({
+            version: revision,
+            supported: false,
+            checkedAt,
+            detail: `The server answered ${result.version} instead`,
+          });
+        protocols.push({ version: result.version, supported: true, checkedAt, detail: null });
+      } else protocols.push({ version: revision, supported: false, checkedAt, detail: result.detail });
+      if (result.kind === 'unauthorized' || (result.kind === 'failed' && result.status === 'down')) break;
+    }
+
+    const spoken = results.find((result) => result.kind === 'spoken');
+    if (spoken) {
+      const slow = spoken.latencyMs > DEGRADED_AFTER_MS;
+      return {
+        status: slow ? 'degraded' : 'up',
+        latencyMs: spoken.latencyMs,
+        tools: spoken.tools,
+        detail: slow ? `The server took ${(spoken.latencyMs / 1000).toFixed(1)} s to answer` : null,
+        protocols,
+        auth: null,
+      };
+    }
+    if (results.some((result) => result.kind === 'unauthorized')) {
+      const auth = await provenAuth(url, seen.challenge, guarded);
+      const latencyMs = Math.round(performance.now() - started);
+      return auth
+        ? {
+            status: 'needs_auth',
+            latencyMs,
+            tools: null,
+            detail: 'The server asks for credentials',
+            protocols,
+            auth,
+          }
+        : {
+            status: 'non_conformant',
+            latencyMs,
+            tools: null,
+            detail: NO_AUTH_METADATA,
+            protocols,
+            auth: null,
+          };
+    }
+    const failures = results.flatMap((result) => (result.kind === 'failed' ? [result] : []));
+    if (failures.length === 0)
+      return {
+        status: 'non_conformant',
+        latencyMs: Math.round(performance.now() - started),
+        tools: null,
+        detail: `No protocol revision AgentAtlas speaks: ${protocols
+          .map((check) => `${check.version}: ${check.detail}`)
+          .join('; ')}`,
+        protocols,
+        auth: null,
+      };
+    // A failure to answer outweighs an era's refusal: the server did not answer what it speaks.
+    const down = failures.every((result) => result.status === 'down');
+    const telling = failures.find((result) => result.status === (down ? 'down' : 'non_conformant'))!;
+    return {
+      status: down ? 'down' : 'non_conformant',
+      latencyMs: down ? null : Math.round(performance.now() - started),
+      tools: null,
+      detail: telling.detail,
+      protocols,
+      auth: null,
+    };
+  } finally {
+    clearTimeout(deadline);
     // Ends a stream the server may still hold open (the SDK's optional GET after initialization).
     abort.abort();
   }

@@ -21,6 +21,10 @@ export interface RecordedProbe {
   /** JSON of the tool list, or null to keep the last one (the probe could not read it). */
   tools: string | null;
   signed: number | null;
+  /** JSON of the protocol revisions the probe tried ('[]' for an A2A card). */
+  protocols: string;
+  /** JSON of where a server asking for credentials says to get them, or null. */
+  auth: string | null;
   consecutiveFailures: number;
   nextProbeAt: string;
   change: { added: string; removed: string } | null;
@@ -162,6 +166,8 @@ export function createProbesRepo(db: Db) {
           detail: probe.detail,
           ...(probe.tools !== null ? { tools: probe.tools } : {}),
           signed: probe.signed,
+          protocols: probe.protocols,
+          auth: probe.auth,
           consecutive_failures: probe.consecutiveFailures,
           next_probe_at: probe.nextProbeAt,
           lease_owner: null,

@@ -1,6 +1,6 @@
 import type { AgentHealth, EndpointHealth, Tool } from '../../../shared/api/probes.js';
 import type { Db } from '../../db/database.js';
-import { readToolNames, readTools } from '../../db/json-columns.js';
+import { readEndpointAuth, readProtocols, readToolNames, readTools } from '../../db/json-columns.js';
 import type { AgentEndpointRow } from '../../db/schema.js';
 import { nowIso, utcDay } from '../../lib/time.js';
 import { createNotification, type NotificationsDeps } from '../notifications/notifications.service.js';
@@ -76,6 +76,8 @@ export async function recordOutcome(
         detail: outcome.detail,
         tools: outcome.tools !== null ? JSON.stringify(outcome.tools) : null,
         signed: outcome.signed === undefined || outcome.signed === null ? null : outcome.signed ? 1 : 0,
+        protocols: JSON.stringify(outcome.protocols ?? []),
+        auth: outcome.auth ? JSON.stringify(outcome.auth) : null,
         consecutiveFailures: failures,
         nextProbeAt: nextProbeAt(at, deps.intervalS),
         change:
@@ -206,6 +208,8 @@ export async function agentHealth(
           return { day, uptime: row ? share(row.available, row.total) : null };
         }),
         signed: endpoint.signed === null ? null : endpoint.signed === 1,
+        protocols: readProtocols(endpoint.protocols),
+        auth: readEndpointAuth(endpoint.auth),
       };
     }),
   };
