@@ -82,9 +82,16 @@ const vitestOk = run(
   ],
   { VITEST_RETRIES_OUTPUT: vitestRetries },
 );
+// A failed test counts once; a file that failed without a failed test (it did not load, or a hook
+// failed) counts once too. numFailedTestSuites would count a failed test again for its file and each
+// describe around it.
 const vitest = readCounts(vitestReport, (report) => ({
   passed: report.numPassedTests,
-  failed: report.numFailedTests + (report.numFailedTestSuites ?? 0),
+  failed:
+    report.numFailedTests +
+    report.testResults.filter(
+      (file) => file.status === 'failed' && !file.assertionResults.some((test) => test.status === 'failed'),
+    ).length,
 }));
 const vitestFlaky = readCounts(vitestRetries, (titles) => titles);
 // No list of retried tests means the reporter did not run, and a flaky pass cannot be told from a pass.
