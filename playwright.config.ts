@@ -6,8 +6,11 @@ export default defineConfig({
   testDir: 'tests/e2e',
   fullyParallel: false,
   workers: 1,
-  // One retry absorbs a hiccup of this shared machine; scripts/test.mjs names every test that needed it.
+  // A test that fails and then passes on its one retry is flaky: the run fails (failOnFlakyTests) and
+  // scripts/test.mjs counts it as failed and names it. The retry stays so a flaky test is told apart from a
+  // broken one.
   retries: 1,
+  failOnFlakyTests: true,
   timeout: 30_000,
   expect: { timeout: 7_000 },
   reporter: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ? [['list'], ['json']] : [['list']],

@@ -1,5 +1,5 @@
 // Starts the built app for the browser tests on a database of its own, seeded with the demo
-// catalogue (a fresh SQLite file, or a fresh PostgreSQL schema when TEST_DATABASE_URL is set),
+// catalogue (a fresh SQLite file, or a fresh PostgreSQL database when TEST_DATABASE_URL is set),
 // next to a local fake GitHub and a fake MCP registry that the app is configured to use.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -7,17 +7,19 @@ import os from 'node:os';
 import path from 'node:path';
 import { startFakeGithub } from '../support/fake-github.js';
 import { pngIcon, startFakeRegistry } from '../support/fake-registry.js';
-import { createPostgresSchema, dropPostgresSchema } from '../support/postgres-schema.js';
+import { createPostgresDatabase } from '../support/postgres-schema.js';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const port = process.env.E2E_PORT ?? '3100';
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'agentatlas-e2e-'));
 const postgresUrl = process.env.TEST_DATABASE_URL;
 let databaseUrl = `file:${path.join(dataDir, 'e2e.db')}`;
-let schema: string | undefined;
+let dropDatabase: (() => Promise<void>) | undefined;
 
 if (postgresUrl) {
-  ({ schema, databaseUrl } = await createPostgresSchema(postgresUrl, 'e2e'));
+  // A database of its own, not a schema of the shared one: the migrator lists every schema of its database,
+  // and another run dropping its schema during that listing fails it ("schema … does not exist").
+  ({ databaseUrl, drop: dropDatabase } = await createPostgresDatabase(postgresUrl, 'e2e'));
 }
 
 const github = await startFakeGithub({ port: Number(process.env.E2E_GITHUB_PORT ?? 3101) });
@@ -58,7 +60,7 @@ fs.writeFileSync(
 async function cleanUp() {
   await github.close();
   await registry.close();
-  if (schema && postgresUrl) await dropPostgresSchema(postgresUrl, schema);
+  await dropDatabase?.();
   fs.rmSync(dataDir, { recursive: true, force: true });
 }
 

@@ -1,28 +1,23 @@
 import { randomBytes } from 'node:crypto';
-import pg from 'pg';
+import { createPostgresDatabase } from './postgres-schema.js';
 
 /**
- * Test apps on PostgreSQL each get a schema; they are dropped here, once every test file has finished,
- * not as each app closes. Kysely's migrator reads the whole catalogue, and a schema that another worker
- * drops during that read fails it with "schema … does not exist".
+ * A run of the API tests on PostgreSQL gets a database of its own, and each test app a schema in it.
+ * Kysely's migrator reads the catalogue of every schema of its database, and a schema dropped during
+ * that read fails it with "schema … does not exist": in a database shared with other runs on the same
+ * server (another engineer's, a browser test server's), any of them ending could fail a migration here.
+ * The schemas are dropped with the database, once every test file has finished, not as each app closes.
  */
-export default function setup() {
+export default async function setup() {
   const postgresUrl = process.env.TEST_DATABASE_URL;
   if (!postgresUrl) return undefined;
   const run = randomBytes(4).toString('hex');
+  const database = await createPostgresDatabase(postgresUrl, `test_${run}`);
   // Workers are started after this and inherit the environment.
+  process.env.TEST_DATABASE_URL = database.databaseUrl;
   process.env.TEST_SCHEMA_PREFIX = `test_${run}`;
   return async () => {
-    const client = new pg.Client({ connectionString: postgresUrl });
-    await client.connect();
-    try {
-      const { rows } = await client.query<{ nspname: string }>(
-        `SELECT nspname FROM pg_namespace WHERE nspname LIKE $1`,
-        [`test\\_${run}\\_%`],
-      );
-      for (const { nspname } of rows) await client.query(`DROP SCHEMA IF EXISTS "${nspname}" CASCADE`);
-    } finally {
-      await client.end();
-    }
+    await database.drop();
+    process.env.TEST_DATABASE_URL = postgresUrl;
   };
 }

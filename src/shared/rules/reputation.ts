@@ -1,7 +1,7 @@
 import type { ScorePart } from '../api/metrics.js';
 
 /**
- * The reputation model, documented on /verification-promise and in the README:
+ * The reputation model, documented on /verification-promise and in docs/features.md:
  *
  *   score = (C·m + Σ wᵢ·rᵢ) / (C + Σ wᵢ), scaled from the 1-5 scale to 0-100, plus a verification bonus
  *

@@ -31,7 +31,7 @@ const mcpRoutes: FastifyPluginAsync = async (app) => {
         description:
           'JSON-RPC 2.0 messages as the Model Context Protocol defines them, in the stateless 2026-07-28 ' +
           'revision and in the 2025 revisions (initialize); no session is kept. Point an MCP client at this ' +
-          'address (see the README, "Integrate").',
+          'address (see docs/integration.md).',
       },
     },
     (request, reply) => serveMcp(handler, allowedHosts, request, reply),
