@@ -77,6 +77,7 @@ import securityHeaders from './plugins/security-headers.js';
 import rateLimits from './plugins/rate-limits.js';
 import sessions from './plugins/session.js';
 import { createServices, type Services } from './services.js';
+import prometheusMetrics from './ops/prometheus.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -236,6 +237,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   app.decorate('connections', connections);
   // Before Node's server.close() drops every idle connection at once (and resets a client sending on one).
   app.addHook('preClose', () => connections.drain());
+  await app.register(prometheusMetrics);
   await app.register(securityHeaders);
   await app.register(compress, { global: true, threshold: 1024 });
   await app.register(cookie);

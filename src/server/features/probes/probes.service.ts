@@ -15,6 +15,7 @@ import {
   endpointKindLabels,
   type ProbeStatus,
 } from '../../../shared/trust.js';
+import { probesTotal } from '../../ops/ops-counters.js';
 
 export interface ProbesDeps {
   db: Db;
@@ -160,6 +161,7 @@ export async function recordOutcome(
       );
     return notices.map((notice) => ({ userId: agent.owner_id!, notice }));
   });
+  probesTotal.inc({ outcome: outcome.status });
   for (const { userId, notice } of notifications) deps.notifications.publish(userId, [notice]);
 }
 
