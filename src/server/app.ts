@@ -78,6 +78,7 @@ import rateLimits from './plugins/rate-limits.js';
 import sessions from './plugins/session.js';
 import { createServices, type Services } from './services.js';
 import prometheusMetrics from './ops/prometheus.js';
+import scheduledBackups from './ops/backup-scheduler.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -301,6 +302,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   await app.register(webhooksRoutes);
   await app.register(seoRoutes);
   await app.register(pagesRoutes);
+  await app.register(scheduledBackups);
 
   viewCounter.start();
   if (config.probes.enabled) {

@@ -272,3 +272,48 @@ describe('npm run backup and npm run restore', () => {
     }
   });
 });
+
+describe('scheduled backups (BACKUP_DIR, BACKUP_INTERVAL_H, BACKUP_KEEP)', () => {
+  it('are taken by one instance of two, when due, keeping the newest; another takes over when it stops', async () => {
+    const dir = tempDir();
+    const settings = { BACKUP_DIR: dir, BACKUP_INTERVAL_H: '1', BACKUP_KEEP: '2' };
+    const first = await createTestApp(settings);
+    const { database } = first.config;
+    // A second instance on the same database and data, as behind a load balancer.
+    const second = await createTestApp({
+      ...settings,
+      DATA_DIR: first.config.dataDir,
+      DATABASE_URL: database.kind === 'sqlite' ? `file:${database.file}` : database.url,
+    });
+    try {
+      const hour = 3_600_000;
+      const t0 = Date.parse('2026-11-28T10:00:00Z');
+      const one = first.app.backupScheduler!;
+      const other = second.app.backupScheduler!;
+      expect(await one.runOnce(t0)).toMatchObject({ outcome: 'taken', removed: [] });
+      expect(await other.runOnce(t0 + 2 * hour)).toEqual({ outcome: 'not-leader' });
+      expect(await one.runOnce(t0 + hour / 2)).toEqual({ outcome: 'not-due' });
+      expect(await one.runOnce(t0 + hour)).toMatchObject({ outcome: 'taken', removed: [] });
+      expect(await one.runOnce(t0 + 2 * hour)).toMatchObject({
+        outcome: 'taken',
+        removed: ['agentatlas-20261128T100000Z.tar.gz'],
+      });
+      expect(await one.archives()).toEqual([
+        'agentatlas-20261128T110000Z.tar.gz',
+        'agentatlas-20261128T120000Z.tar.gz',
+      ]);
+      const manifest = await verifyBackup(path.join(dir, 'agentatlas-20261128T120000Z.tar.gz'));
+      expect(manifest.migration).toBe('0010-imports');
+
+      // The first instance stops (its files stay: the second uses them).
+      await first.app.close();
+      expect(await other.runOnce(t0 + 3 * hour)).toMatchObject({
+        outcome: 'taken',
+        removed: ['agentatlas-20261128T110000Z.tar.gz'],
+      });
+    } finally {
+      await second.close();
+      await first.close().catch(() => {}); // closed already; this removes its files
+    }
+  });
+});
