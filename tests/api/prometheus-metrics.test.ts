@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../src/server/config.js';
 import type { CreatedWebhook } from '../../src/shared/api/webhooks.js';
@@ -132,6 +134,22 @@ describe('GET /metrics on METRICS_PORT', () => {
         .samples.map((s) => s.labels.state)
         .sort(),
     ).toEqual(['active', 'waiting']);
+  });
+
+  it('has every metric the Grafana dashboard in docs/ queries', async () => {
+    const dashboard = JSON.parse(
+      fs.readFileSync(path.resolve(import.meta.dirname, '../../docs/grafana-dashboard.json'), 'utf8'),
+    ) as { panels: Array<{ targets: Array<{ expr: string }> }> };
+    const exprs = dashboard.panels.flatMap((panel) => panel.targets.map((target) => target.expr));
+    const queried = new Set(
+      exprs.flatMap((expr) => expr.match(/\b(http|agentatlas|process|nodejs)_[a-z0-9_]+/g) ?? []),
+    );
+    expect(queried.size).toBeGreaterThan(10);
+    const families = await scrape();
+    for (const name of queried) {
+      const family = name.replace(/_(bucket|count|sum)$/, '');
+      expect(families.has(name) || families.has(family), name).toBe(true);
+    }
   });
 
   it('answers 404 to anything but GET /metrics', async () => {
