@@ -3,11 +3,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/server/app.js';
 import { loadConfig } from '../../src/server/config.js';
-import { BackupError, restoreBackup, verifyBackup } from '../../src/server/ops/backup.js';
+import { BackupError, createBackup, restoreBackup, verifyBackup } from '../../src/server/ops/backup.js';
 import type { FavoriteList } from '../../src/shared/api/favorites.js';
 import { factories } from '../support/factories.js';
 import { createPostgresDatabase } from '../support/postgres-schema.js';
@@ -269,6 +270,30 @@ describe('npm run backup and npm run restore', () => {
       expect(refused).toBeInstanceOf(BackupError);
       expect((refused as Error).message).toMatch(message);
       expect(fs.readdirSync(target.DATA_DIR!)).toEqual([]);
+    }
+  });
+});
+
+describe('a backup of a newer version', () => {
+  it('is refused before anything is written', async () => {
+    const newer = await createTestApp();
+    try {
+      await sql`insert into kysely_migration (name, timestamp) values (${'9999-from-the-future'}, ${new Date().toISOString()})`.execute(
+        newer.app.db.kysely,
+      );
+      const file = path.join(tempDir(), 'newer.tar.gz');
+      expect((await createBackup({ config: newer.config, file })).migration).toBe('9999-from-the-future');
+      const target = await emptyTarget();
+      const refused = await restoreBackup({ config: loadConfig(target), file }).catch(
+        (error: unknown) => error,
+      );
+      expect(refused).toBeInstanceOf(BackupError);
+      expect((refused as Error).message).toMatch(
+        /made by a newer version \(0\.1\.0, migration 9999-from-the-future\)/,
+      );
+      expect(fs.readdirSync(target.DATA_DIR!)).toEqual([]);
+    } finally {
+      await newer.close();
     }
   });
 });

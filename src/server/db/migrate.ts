@@ -48,6 +48,11 @@ export async function migrateToLatest(db: Db): Promise<string[]> {
     .map((result) => result.migrationName);
 }
 
+/** The names of the migrations this version has, in order. */
+export function knownMigrationNames(dialect: Db['dialect']): string[] {
+  return Object.keys(migrationsFor({ dialect } as Db));
+}
+
 /** Every migration this version knows, in order, with when it was applied (null: pending). */
 export async function listMigrations(db: Db): Promise<Array<{ name: string; appliedAt: Date | null }>> {
   const migrations = await (await createMigrator(db)).getMigrations();

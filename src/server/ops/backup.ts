@@ -11,7 +11,7 @@ import pg from 'pg';
 import { z } from 'zod';
 import type { Config } from '../config.js';
 import { createDb } from '../db/database.js';
-import { migrateToLatest } from '../db/migrate.js';
+import { knownMigrationNames, migrateToLatest } from '../db/migrate.js';
 import { isStorageKey } from '../storage/storage-driver.js';
 import { readTar, TarWriter, type EntrySink } from './tar.js';
 
@@ -459,6 +459,11 @@ export async function restoreBackup(options: {
   if (manifest.database !== config.database.kind)
     throw new BackupError(
       `this is a ${manifest.database} backup and DATABASE_URL names ${config.database.kind}: restore it into a ${manifest.database} database`,
+    );
+  if (manifest.migration !== null && !knownMigrationNames(manifest.database).includes(manifest.migration))
+    throw new BackupError(
+      `this backup was made by a newer version (${manifest.appVersion}, migration ${manifest.migration}): ` +
+        'restore it with that version or a later one',
     );
   await prepareTarget(config, manifest, options.force ?? false);
 
