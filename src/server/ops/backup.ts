@@ -1,10 +1,13 @@
 import { execFile } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { promisify } from 'node:util';
+import { Worker } from 'node:worker_threads';
+import type * as WorkerThreads from 'node:worker_threads';
 import zlib from 'node:zlib';
 import SqliteDatabase from 'better-sqlite3';
 import pg from 'pg';
@@ -114,6 +117,61 @@ async function lastMigration(query: () => Promise<string | undefined>): Promise<
   }
 }
 
+/**
+ * The backup worker's whole program, passed as source (`eval`) as db/wal-checkpoints.ts does, so it
+ * runs from the compiled server and under the test runner alike. CommonJS: an evaluated worker has
+ * `require` and nothing from this module.
+ */
+/* eslint-disable @typescript-eslint/no-require-imports -- an evaluated worker script loads with require */
+function sqliteBackupWorker() {
+  const { workerData, parentPort } = require('node:worker_threads') as typeof WorkerThreads;
+  const { driverPath, source, target, pages } = workerData as {
+    driverPath: string;
+    source: string;
+    target: string;
+    pages: number;
+  };
+  const Database = require(driverPath) as typeof SqliteDatabase;
+  const db = new Database(source, { fileMustExist: true });
+  db.pragma('busy_timeout = 5000');
+  db.backup(target, { progress: () => pages }).then(
+    () => {
+      db.close();
+      parentPort!.postMessage(null);
+    },
+    (error: unknown) => {
+      db.close();
+      parentPort!.postMessage(error instanceof Error ? error.message : String(error));
+    },
+  );
+}
+/* eslint-enable @typescript-eslint/no-require-imports */
+
+/**
+ * Copies a live SQLite database with the backup API on a worker thread: the copy is one step (a
+ * step copies synchronously), which on the request thread would hold every request for as long as
+ * reading the whole file takes.
+ */
+async function copySqliteInWorker(source: string, target: string): Promise<void> {
+  // tsx and the test runner keep function names with a __name helper the evaluated source lacks.
+  const worker = new Worker(`const __name = (fn) => fn; (${sqliteBackupWorker.toString()})()`, {
+    eval: true,
+    workerData: {
+      driverPath: createRequire(import.meta.url).resolve('better-sqlite3'),
+      source,
+      target,
+      pages: ALL_PAGES,
+    },
+  });
+  const failure = await new Promise<string | null>((resolve, reject) => {
+    worker.once('message', resolve);
+    worker.once('error', reject);
+    worker.once('exit', (code) => reject(new Error(`the backup worker stopped (${code})`)));
+  });
+  await worker.terminate();
+  if (failure !== null) throw new BackupError(`the SQLite backup failed: ${failure}`);
+}
+
 interface Snapshot {
   file: string;
   entry: string;
@@ -127,13 +185,7 @@ async function snapshotDatabase(config: Config, staging: string): Promise<Snapsh
   if (database.kind === 'sqlite') {
     if (!fs.existsSync(database.file)) throw new BackupError(`there is no database at ${database.file}`);
     const file = path.join(staging, 'agentatlas.db');
-    const source = new SqliteDatabase(database.file, { fileMustExist: true });
-    try {
-      source.pragma('busy_timeout = 5000');
-      await source.backup(file, { progress: () => ALL_PAGES });
-    } finally {
-      source.close();
-    }
+    await copySqliteInWorker(database.file, file);
     const copy = new SqliteDatabase(file, { readonly: true });
     try {
       const migration = await lastMigration(
