@@ -78,6 +78,8 @@ import rateLimits from './plugins/rate-limits.js';
 import sessions from './plugins/session.js';
 import { createServices, type Services } from './services.js';
 import { checkOwnerOnlyRoute } from './policies/index.js';
+import prometheusMetrics from './ops/prometheus.js';
+import scheduledBackups from './ops/backup-scheduler.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -239,6 +241,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   app.decorate('connections', connections);
   // Before Node's server.close() drops every idle connection at once (and resets a client sending on one).
   app.addHook('preClose', () => connections.drain());
+  await app.register(prometheusMetrics);
   await app.register(securityHeaders);
   await app.register(compress, { global: true, threshold: 1024 });
   await app.register(cookie);
@@ -302,6 +305,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   await app.register(webhooksRoutes);
   await app.register(seoRoutes);
   await app.register(pagesRoutes);
+  await app.register(scheduledBackups);
 
   viewCounter.start();
   if (config.probes.enabled) {

@@ -58,6 +58,14 @@ const envSchema = z.object({
   PROBE_INTERVAL_S: z.coerce.number().int().min(10).max(86_400).default(900),
   PROBE_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(16),
   PROBES: z.enum(['on', 'off']).default('on'),
+  METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  BACKUP_DIR: z.string().min(1).optional(),
+  BACKUP_INTERVAL_H: z.coerce
+    .number()
+    .positive()
+    .max(24 * 366)
+    .default(24),
+  BACKUP_KEEP: z.coerce.number().int().min(1).max(10_000).default(7),
   MCP_REGISTRY_URL: z
     .url({ message: 'must be an absolute http(s) URL' })
     .default('https://registry.modelcontextprotocol.io'),
@@ -124,6 +132,10 @@ export interface Config {
    * Host header and in a browser's Origin: anything else is refused, against DNS rebinding.
    */
   readonly mcpAllowedHosts: readonly string[];
+  /** The port of GET /metrics (Prometheus), never the public one; undefined turns metrics off. */
+  readonly metricsPort: number | undefined;
+  /** Scheduled backups: into dir every intervalH hours, the newest `keep` kept; no dir, none taken. */
+  readonly backups: { readonly dir: string | undefined; readonly intervalH: number; readonly keep: number };
   readonly clientDir: string;
 }
 
@@ -145,6 +157,11 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`));
   }
   const values = parsed.data;
+  if (values.METRICS_PORT !== undefined && values.METRICS_PORT !== 0 && values.METRICS_PORT === values.PORT) {
+    throw new ConfigError([
+      'METRICS_PORT: must differ from PORT: the metrics are never served on the public port',
+    ]);
+  }
   const dataDir = path.resolve(values.DATA_DIR);
   const databaseUrl = values.DATABASE_URL;
   const database: Config['database'] =
@@ -204,6 +221,12 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       .split(',')
       .map((host) => host.trim().toLowerCase())
       .filter(Boolean),
+    metricsPort: values.METRICS_PORT,
+    backups: {
+      dir: values.BACKUP_DIR === undefined ? undefined : path.resolve(values.BACKUP_DIR),
+      intervalH: values.BACKUP_INTERVAL_H,
+      keep: values.BACKUP_KEEP,
+    },
     clientDir: path.resolve(import.meta.dirname, '../../dist/client'),
   });
 }

@@ -50,6 +50,29 @@ export async function migrateToLatest(db: Db): Promise<string[]> {
     .map((result) => result.migrationName);
 }
 
+/** The names of the migrations this version has, in order. */
+export function knownMigrationNames(dialect: Db['dialect']): string[] {
+  return Object.keys(migrationsFor({ dialect } as Db));
+}
+
+/** Every migration this version knows, in order, with when it was applied (null: pending). */
+export async function listMigrations(db: Db): Promise<Array<{ name: string; appliedAt: Date | null }>> {
+  const migrations = await (await createMigrator(db)).getMigrations();
+  return migrations.map((migration) => ({ name: migration.name, appliedAt: migration.executedAt ?? null }));
+}
+
+/**
+ * Applies the migrations up to and including `name` only: a database as an older version left it
+ * (tests of upgrades). Throws on error, like migrateToLatest.
+ */
+export async function migrateUpTo(db: Db, name: string): Promise<string[]> {
+  const { error, results } = await (await createMigrator(db)).migrateTo(name);
+  if (error) throw error instanceof Error ? error : new Error(String(error));
+  return (results ?? [])
+    .filter((result) => result.status === 'Success')
+    .map((result) => result.migrationName);
+}
+
 /** True when every known migration has been applied (used by /readyz). */
 export async function isSchemaCurrent(db: Db): Promise<boolean> {
   const migrations = await (await createMigrator(db)).getMigrations();

@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { SerializedJson } from '../lib/serialized-json.js';
 import { FRESH_READS_COOKIE } from './fresh-reads.js';
+import { responseCacheHits, responseCacheMisses } from '../ops/ops-counters.js';
 
 /**
  * A public answer, as a value or already serialized, and the cache tags of what it shows
@@ -28,6 +29,7 @@ export async function cachedJson(
   const key = request.url;
   const fresh = request.cookies[FRESH_READS_COOKIE] !== undefined;
   let body = fresh ? undefined : cache.get(key);
+  if (!fresh) (body === undefined ? responseCacheMisses : responseCacheHits).inc();
   if (body === undefined) {
     const computedAt = cache.now();
     const answer = await compute({ fresh });

@@ -3,12 +3,15 @@ import { gzipSync } from 'node:zlib';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { FRESH_READS_COOKIE } from './fresh-reads.js';
 import { requestIdFor } from './request-id.js';
+import { CACHED_ROUTE, httpRequestDuration, responseCacheHits } from '../ops/ops-counters.js';
 import type { ResponseCache } from '../lib/response-cache.js';
 import { apiHeaders } from '../plugins/security-headers.js';
 import { sessionCookieNameFor } from '../plugins/session.js';
 
 /** Bodies smaller than this are sent as they are, as @fastify/compress does for the rest. */
 const COMPRESS_THRESHOLD_BYTES = 1024;
+/** Cached answers are timed as one route: the router never sees them, so their pattern is unknown. */
+const cachedAnswerDuration = httpRequestDuration.labels('GET', CACHED_ROUTE, '200');
 /** A signed-in person's agent detail adds their own viewer facts to the cached one: Fastify answers it. */
 const AGENT_DETAIL_PATH = /^\/api\/agents\/[^/?]+(\?|$)/;
 
@@ -49,7 +52,7 @@ export function createCachedResponder(cache: ResponseCache, options: { https: bo
       if (cookies?.includes(sessionCookie) && AGENT_DETAIL_PATH.test(request.url)) return false;
       if (cookies?.includes(freshReadsCookie)) return false;
 
-      const started = log ? performance.now() : 0;
+      const started = performance.now();
       let body: string | Buffer = entry.body;
       let encoding: string | undefined;
       const accepted = request.headers['accept-encoding'];
@@ -66,6 +69,8 @@ export function createCachedResponder(cache: ResponseCache, options: { https: bo
         'x-request-id': requestId,
       });
       response.end(body);
+      responseCacheHits.inc();
+      cachedAnswerDuration.observe((performance.now() - started) / 1000);
       // The line Fastify writes for every request it answers, so cache hits stay in the request log.
       if (log)
         log.info(

@@ -18,6 +18,7 @@ import {
 } from '../../../shared/trust.js';
 import { paths } from '../../../shared/routes.js';
 import type { AgentAccessDeps } from '../../policies/index.js';
+import { probesTotal } from '../../ops/ops-counters.js';
 
 export interface ProbesDeps extends AgentAccessDeps {
   db: Db;
@@ -147,6 +148,7 @@ export async function recordOutcome(
       );
     return notices.map((notice) => ({ userId: agent.owner_id!, notice }));
   });
+  probesTotal.inc({ outcome: outcome.status });
   for (const { userId, notice } of notifications) deps.notifications.publish(userId, [notice]);
 }
 

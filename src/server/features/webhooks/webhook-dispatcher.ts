@@ -11,6 +11,7 @@ import { createNotification, type NotificationsDeps } from '../notifications/not
 import type { Notification } from '../../../shared/api/notifications.js';
 import type { WebhooksDeps } from './webhooks.service.js';
 import { paths } from '../../../shared/routes.js';
+import { webhookDeliveriesTotal } from '../../ops/ops-counters.js';
 
 export interface DispatcherDeps extends WebhooksDeps {
   fetch: OutboundFetch;
@@ -143,6 +144,8 @@ export class WebhookDispatcher {
     if (!delivered && statusCode !== null && statusCode >= 300 && statusCode < 400)
       error = `The receiver answered a redirect (HTTP ${statusCode}); webhooks do not follow redirects`;
 
+    const windowEnd = Date.parse(delivery.created_at) + WEBHOOK_RETRY_WINDOW_MS;
+    const givesUp = now >= windowEnd;
     const notices = await deps.db.kysely.transaction().execute(async (trx) => {
       const attempt = { deliveryId: delivery.id, at, statusCode, durationMs, error };
       if (delivered) {
@@ -151,8 +154,6 @@ export class WebhookDispatcher {
         return [];
       }
       const before = await deps.webhooks.attemptsSoFar(delivery.id, trx);
-      const windowEnd = Date.parse(delivery.created_at) + WEBHOOK_RETRY_WINDOW_MS;
-      const givesUp = now >= windowEnd;
       await deps.webhooks.recordAttempt(
         attempt,
         givesUp
@@ -190,6 +191,7 @@ export class WebhookDispatcher {
       });
       return [notice];
     });
+    webhookDeliveriesTotal.inc({ outcome: delivered ? 'delivered' : givesUp ? 'failed' : 'retrying' });
     if (notices.length > 0) deps.notifications.publish(webhook.user_id, notices);
   }
 }
