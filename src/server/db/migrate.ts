@@ -10,6 +10,7 @@ import { endpointProbesMigration } from './migrations/0007-endpoint-probes.js';
 import { ownershipClaimsMigration } from './migrations/0008-ownership-claims.js';
 import { webhooksMigration } from './migrations/0009-webhooks.js';
 import { importsMigration } from './migrations/0010-imports.js';
+import { trustEvidenceMigration } from './migrations/0012-trust-evidence.js';
 
 function migrationsFor(db: Db): Record<string, Migration> {
   return {
@@ -23,6 +24,8 @@ function migrationsFor(db: Db): Record<string, Migration> {
     '0008-ownership-claims': ownershipClaimsMigration(db.dialect),
     '0009-webhooks': webhooksMigration(db.dialect),
     '0010-imports': importsMigration(db.dialect),
+    // 0011 is kept for the MCP eras migration of the same release.
+    '0012-trust-evidence': trustEvidenceMigration,
   };
 }
 

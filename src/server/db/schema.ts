@@ -336,6 +336,10 @@ export interface OwnershipClaimsTable {
   lease_until: string | null;
   /** The claim_lapsed event of its last lapse: what an appeal of that lapse names. */
   lapse_event_id: number | null;
+  /** The last failed check that counted towards a lapse: one counts per daily spacing at most. */
+  last_failure_at: string | null;
+  /** Since when the checks could not be made on our side (resolver, network, GitHub); null once one could. */
+  unchecked_since: string | null;
   created_at: string;
 }
 

@@ -187,6 +187,31 @@ export function createProbesRepo(db: Db) {
           .execute();
     },
 
+    /**
+     * A round in which the endpoint could not be probed on our side: its state is unknown until the
+     * next probe, its failures stay as they were and uptime gets no sample.
+     */
+    async recordUnprobed(probe: {
+      endpointId: number;
+      checkedAt: string;
+      detail: string;
+      nextProbeAt: string;
+    }): Promise<void> {
+      await k
+        .updateTable('agent_endpoints')
+        .set({
+          status: 'unknown',
+          checked_at: probe.checkedAt,
+          latency_ms: null,
+          detail: probe.detail,
+          next_probe_at: probe.nextProbeAt,
+          lease_owner: null,
+          lease_until: null,
+        })
+        .where('id', '=', probe.endpointId)
+        .execute();
+    },
+
     findEndpoint(endpointId: number, trx: Executor = k) {
       return trx
         .selectFrom('agent_endpoints')

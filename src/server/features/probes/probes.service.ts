@@ -1,6 +1,8 @@
+import { isIP } from 'node:net';
 import type { AgentHealth, EndpointHealth, Tool } from '../../../shared/api/probes.js';
 import type { Db } from '../../db/database.js';
 import type { AgentEndpointRow } from '../../db/schema.js';
+import { ResolverUnavailable } from '../../lib/outbound-fetch.js';
 import { nowIso, utcDay } from '../../lib/time.js';
 import { createNotification, type NotificationsDeps } from '../notifications/notifications.service.js';
 import type { Notification } from '../../../shared/api/notifications.js';
@@ -28,6 +30,8 @@ export interface ProbesDeps extends AgentAccessDeps {
   /** Seconds between two probes of an endpoint, before jitter. */
   intervalS: number;
   webhookEvents: WebhookEventsDeps;
+  /** Resolves a host as the probes do (outbound-fetch.ts); throws ResolverUnavailable when our resolver cannot. */
+  resolveHost: (hostname: string) => Promise<unknown>;
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -70,6 +74,28 @@ export function toolChange(before: Tool[], after: Tool[]) {
 }
 
 /**
+ * Why a failed probe says nothing of the endpoint, or null: our resolver could not be asked about
+ * its host (timed out, refused, failed), so the probe most likely failed on our side. Asked after
+ * the probe, on this thread, because the probe itself runs on a worker and answers only a sentence.
+ */
+async function ourSideProblem(deps: ProbesDeps, url: string): Promise<string | null> {
+  let hostname: string;
+  try {
+    hostname = new URL(url).hostname.replace(/^\[|\]$/g, '');
+  } catch {
+    return null;
+  }
+  // An address is connected to without a look-up.
+  if (isIP(hostname) !== 0) return null;
+  try {
+    await deps.resolveHost(hostname);
+    return null;
+  } catch (error) {
+    return error instanceof ResolverUnavailable ? error.message : null;
+  }
+}
+
+/**
  * Stores what a probe found: the state, the result for uptime, a change of tools, and tells the owner
  * when the endpoint has just failed FAILURES_BEFORE_NOTICE times in a row, or has just recovered.
  */
@@ -79,6 +105,19 @@ export async function recordOutcome(
   outcome: ProbeOutcome,
   at: number = Date.now(),
 ): Promise<void> {
+  if (outcome.status === 'down') {
+    const problem = await ourSideProblem(deps, endpoint.url);
+    // An outage on our side is no evidence: the round is unknown, with no failure and no uptime sample.
+    if (problem !== null) {
+      await deps.probes.recordUnprobed({
+        endpointId: endpoint.id,
+        checkedAt: new Date(at).toISOString(),
+        detail: `Not probed this round: ${problem}.`,
+        nextProbeAt: nextProbeAt(at, deps.intervalS),
+      });
+      return;
+    }
+  }
   const failures = isFailure(outcome.status) ? endpoint.consecutive_failures + 1 : 0;
   const previousTools = parseTools(endpoint.tools);
   const change =
