@@ -310,6 +310,8 @@ export interface AgentEndpointsTable {
   tools: string;
   /** For an A2A card: 1 when its JWS signatures verified, 0 when they did not, null without any. */
   signed: number | null;
+  /** For an A2A card probed since 0012: its CardSignature as JSON (null: none, or probed before). */
+  signature: string | null;
   consecutive_failures: number;
   next_probe_at: string;
   lease_owner: string | null;

@@ -23,6 +23,7 @@ export interface RecordedProbe {
   /** JSON of the tool list, or null to keep the last one (the probe could not read it). */
   tools: string | null;
   signed: number | null;
+  signature: string | null;
   consecutiveFailures: number;
   nextProbeAt: string;
   change: { added: string; removed: string } | null;
@@ -164,6 +165,7 @@ export function createProbesRepo(db: Db) {
           detail: probe.detail,
           ...(probe.tools !== null ? { tools: probe.tools } : {}),
           signed: probe.signed,
+          signature: probe.signature,
           consecutive_failures: probe.consecutiveFailures,
           next_probe_at: probe.nextProbeAt,
           lease_owner: null,
@@ -210,6 +212,21 @@ export function createProbesRepo(db: Db) {
         })
         .where('id', '=', probe.endpointId)
         .execute();
+    },
+
+    /**
+     * The subjects of the agent's active dns and well-known claims: the domains whose keys may sign
+     * its A2A card. (A GitHub claim names a repository, which serves no keys.)
+     */
+    async claimDomains(agentId: number): Promise<string[]> {
+      const rows = await k
+        .selectFrom('ownership_claims')
+        .select('subject')
+        .where('agent_id', '=', agentId)
+        .where('status', '=', 'active')
+        .where('method', 'in', ['dns', 'well-known'])
+        .execute();
+      return rows.map((row) => row.subject);
     },
 
     findEndpoint(endpointId: number, trx: Executor = k) {

@@ -1,13 +1,19 @@
 import { isIP } from 'node:net';
-import type { AgentHealth, EndpointHealth, Tool } from '../../../shared/api/probes.js';
+import {
+  cardSignatureSchema,
+  type AgentHealth,
+  type CardSignature,
+  type EndpointHealth,
+  type Tool,
+} from '../../../shared/api/probes.js';
 import type { Db } from '../../db/database.js';
 import type { AgentEndpointRow } from '../../db/schema.js';
 import { ResolverUnavailable } from '../../lib/outbound-fetch.js';
 import { nowIso, utcDay } from '../../lib/time.js';
 import { createNotification, type NotificationsDeps } from '../notifications/notifications.service.js';
 import type { Notification } from '../../../shared/api/notifications.js';
-import type { ProbeOutcome } from './mcp-probe.js';
-import type { RunProbe } from './probe-runner.js';
+import type { A2aProbeOutcome } from './a2a-probe.js';
+import type { ProbeTarget, RunProbe } from './probe-runner.js';
 import type { ProbesRepo } from './probes.repo.js';
 import type { AgentEventsRepo } from '../submissions/agent-events.repo.js';
 import { raiseWebhookEvent, type WebhookEventsDeps } from '../webhooks/webhooks.service.js';
@@ -102,7 +108,7 @@ async function ourSideProblem(deps: ProbesDeps, url: string): Promise<string | n
 export async function recordOutcome(
   deps: ProbesDeps,
   endpoint: AgentEndpointRow,
-  outcome: ProbeOutcome,
+  outcome: A2aProbeOutcome,
   at: number = Date.now(),
 ): Promise<void> {
   if (outcome.status === 'down') {
@@ -132,6 +138,7 @@ export async function recordOutcome(
         detail: outcome.detail,
         tools: outcome.tools !== null ? JSON.stringify(outcome.tools) : null,
         signed: outcome.signed === undefined || outcome.signed === null ? null : outcome.signed ? 1 : 0,
+        signature: outcome.signature ? JSON.stringify(outcome.signature) : null,
         consecutiveFailures: failures,
         nextProbeAt: nextProbeAt(at, deps.intervalS),
         change:
@@ -204,6 +211,47 @@ export async function recordOutcome(
   for (const { userId, notice } of notifications) deps.notifications.publish(userId, [notice]);
 }
 
+/**
+ * The card signature as last probed. Rows probed before signatures had to be bound kept only
+ * `signed`, checked with whatever key the card named: that proved nothing, so it does not count.
+ */
+function presentSignature(endpoint: AgentEndpointRow): CardSignature | null {
+  if (endpoint.signature !== null) {
+    try {
+      return cardSignatureSchema.parse(JSON.parse(endpoint.signature));
+    } catch {
+      return null;
+    }
+  }
+  if (endpoint.signed === null) return null;
+  return {
+    verified: false,
+    keySource: null,
+    detail:
+      endpoint.signed === 1
+        ? 'Not counted: checked only with the key the card named itself, before keys had to be bound to its origin or an ownership claim; the next probe checks it again.'
+        : 'The signature did not verify.',
+  };
+}
+
+/**
+ * What the probe of an endpoint is given: for an A2A card, the domains of the listing's active
+ * ownership claims, whose keys may sign it (the probe runs on a worker, away from the database).
+ */
+async function probeTargetOf(deps: ProbesDeps, endpoint: AgentEndpointRow): Promise<ProbeTarget> {
+  if (endpoint.kind !== 'a2a') return endpoint;
+  return {
+    kind: endpoint.kind,
+    url: endpoint.url,
+    claimDomains: await deps.probes.claimDomains(endpoint.agent_id),
+  };
+}
+
+/** Probes one leased endpoint and stores what it found. */
+export async function probeEndpoint(deps: ProbesDeps, endpoint: AgentEndpointRow): Promise<void> {
+  await recordOutcome(deps, endpoint, await deps.runProbe(await probeTargetOf(deps, endpoint)));
+}
+
 const share = (available: number, total: number) =>
   total === 0 ? null : Math.round((available / total) * 1000) / 1000;
 
@@ -261,7 +309,7 @@ export async function agentHealth(
           const row = byDay.get(day);
           return { day, uptime: row ? share(row.available, row.total) : null };
         }),
-        signed: endpoint.signed === null ? null : endpoint.signed === 1,
+        signature: presentSignature(endpoint),
       };
     }),
   };
@@ -284,8 +332,6 @@ export async function probeAgentNow(
     now: new Date(now).toISOString(),
     leaseUntil: new Date(now + PROBE_LEASE_MS).toISOString(),
   });
-  await Promise.all(
-    claimed.map(async (endpoint) => recordOutcome(deps, endpoint, await deps.runProbe(endpoint))),
-  );
+  await Promise.all(claimed.map((endpoint) => probeEndpoint(deps, endpoint)));
   return agentHealth(deps, agentId);
 }
