@@ -7,6 +7,7 @@ import type { AgentRecord } from '../../src/shared/api/record.js';
 import { CLAIM_RECHECK_MS } from '../../src/shared/trust.js';
 import { startFakeDns } from '../support/fake-dns.js';
 import { startFakeMcp } from '../support/fake-mcp.js';
+import { startFakeWellKnown } from '../support/fake-well-known.js';
 import { factories } from '../support/factories.js';
 import { callApi, signUpPerson } from '../support/sessions.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
@@ -21,21 +22,28 @@ let t: TestApp;
 let f: ReturnType<typeof factories>;
 let dns: Awaited<ReturnType<typeof startFakeDns>>;
 let mcp: Awaited<ReturnType<typeof startFakeMcp>>;
+let site: Awaited<ReturnType<typeof startFakeWellKnown>>;
 
 beforeAll(async () => {
-  dns = await startFakeDns({ a: { 'mcp.outage.test': ['127.0.0.1'] }, txt: {} });
+  dns = await startFakeDns({
+    a: { 'mcp.outage.test': ['127.0.0.1'], 'site.outage.test': ['127.0.0.1'] },
+    txt: {},
+  });
   mcp = await startFakeMcp();
+  site = await startFakeWellKnown();
   t = await createTestApp({ DNS_SERVERS: dns.server, OUTBOUND_ALLOW_PRIVATE: 'true' });
   f = factories(t.app);
 });
 afterAll(async () => {
   await t.close();
-  await Promise.all([dns.close(), mcp.close()]);
+  await Promise.all([dns.close(), mcp.close(), site.close()]);
 });
 
 /** The resolver goes away (its port refuses), then comes back on the same port with the same records. */
-async function stopDns() {
+async function stopDns(options: { idleConnections?: boolean } = {}) {
   await dns.close();
+  // Kept-alive connections (2 s, on undici's coarse timers) would reach a server without a look-up.
+  if (options.idleConnections) await new Promise((resolve) => setTimeout(resolve, 4_000));
 }
 async function restartDns() {
   dns = await startFakeDns(dns.records, { port: dns.port });
@@ -125,6 +133,37 @@ describe('ownership claims while our resolver is down', () => {
     expect((await check(owner.cookie, agent.id, made.id)).uncheckedSince).toBeNull();
   });
 
+  it('a well-known file on a host our resolver cannot look up is not checked, and does not count', async () => {
+    const { owner, agent } = await ownedAgent();
+    const subject = site.host.replace('127.0.0.1', 'site.outage.test');
+    const made = (
+      await callApi<Claim>(t, 'POST', `/api/agents/${agent.id}/claims`, owner.cookie, {
+        method: 'well-known',
+        subject,
+      })
+    ).body;
+    site.state.body = made.token!;
+    expect((await check(owner.cookie, agent.id, made.id)).status).toBe('active');
+    site.state.body = null;
+
+    await stopDns({ idleConnections: true });
+    try {
+      for (let press = 0; press < 4; press += 1) {
+        const checked = await check(owner.cookie, agent.id, made.id);
+        expect(checked).toMatchObject({ status: 'active' });
+        expect(checked.detail).toMatch(
+          /could not be asked: Our DNS resolver could not be asked about site\.outage\.test/,
+        );
+      }
+    } finally {
+      await restartDns();
+    }
+    expect(await claimStatus(agent.id)).toMatchObject({ status: 'active', consecutive_failures: 0 });
+    // Asked, the host says the file is gone: that one counts.
+    expect((await check(owner.cookie, agent.id, made.id)).detail).toMatch(/answered HTTP 404/);
+    expect(await claimStatus(agent.id)).toMatchObject({ consecutive_failures: 1 });
+  });
+
   it('a record really gone lapses only after three failures a day apart, however often checked between', async () => {
     const { owner, agent } = await ownedAgent();
     const subject = `gone-${agent.id}.example.com`;
@@ -170,9 +209,7 @@ describe('probes while our resolver is down', () => {
     };
     expect(await probe()).toMatchObject({ status: 'up', uptime: { d1: 1 } });
 
-    await stopDns();
-    // The probes' kept-alive connections (2 s, on undici's coarse timers) would skip the look-up.
-    await new Promise((resolve) => setTimeout(resolve, 4_000));
+    await stopDns({ idleConnections: true });
     try {
       for (let round = 0; round < 4; round += 1) {
         const endpoint = await probe();
