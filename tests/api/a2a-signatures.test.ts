@@ -78,6 +78,13 @@ describe('A2A card signatures', () => {
     );
     expect(own.signature!.detail).toContain(`${a2a.origin}/.well-known/jwks.json`);
 
+    // Changed after signing, the key it carries refuses it: not conformant, as with the origin's key.
+    const changed = await ownedAgent(a2a.url('/self-jwk-changed.json'));
+    expect(await probeNow(changed.agent.id, changed.owner.cookie)).toMatchObject({
+      status: 'non_conformant',
+      signature: { verified: false },
+    });
+
     const named = await ownedAgent(a2a.url('/foreign-jku.json'));
     const elsewhere = await probeNow(named.agent.id, named.owner.cookie);
     expect(elsewhere).toMatchObject({ status: 'up', signature: { verified: false, keySource: null } });

@@ -25,7 +25,8 @@ type KeyName = 'origin' | 'stranger' | 'claim';
  * (signed as the A2A specification says: JWS over the RFC 8785 canonical card, key published as a
  * JWKS at `/jwks.json` and named by `jku`), `/badly-signed.json` (the same signature over a changed card),
  * `/signed-by-kid.json` (the origin's key named by `kid` only, found at `/.well-known/jwks.json`),
- * `/self-jwk.json` (a key nobody publishes, carried in the header as `jwk`) and `/foreign-jku.json`
+ * `/self-jwk.json` (a key nobody publishes, carried in the header as `jwk`; `/self-jwk-changed.json` is
+ * that card changed after signing) and `/foreign-jku.json`
  * (that key named by a `jku` on another origin). It answers any Host: `keysByHost` says which keys
  * `/.well-known/jwks.json` lists for a host name (127.0.0.1: the origin's), so one server can play a
  * card's origin, a claimed parent domain (`claim` key) and a host a card was copied to (none).
@@ -102,6 +103,10 @@ export async function startFakeA2a() {
     '/self-jwk.json',
     await sign(validAgentCard(origin), { key: 'stranger', jku: null, embedKey: true }),
   );
+  cards.set('/self-jwk-changed.json', {
+    ...(cards.get('/self-jwk.json') as Record<string, unknown>),
+    name: 'Changed after signing',
+  });
   cards.set(
     '/foreign-jku.json',
     await sign(validAgentCard(origin), { key: 'stranger', jku: 'http://keys.elsewhere.test/jwks.json' }),

@@ -262,7 +262,12 @@ async function checkSignatures(
     }
     const self = selfNamedKey(header, origin);
     // A key the card carries can still tell a changed card from one signed by a key nobody vouches for.
-    const selfCheck = header.jwk ? await verifyWith(signature, payload, { keys: [header.jwk as JWK] }) : null;
+    const selfCheck = header.jwk
+      ? await verifyWith(signature, payload, {
+          // The header's kid selects the key; the carried jwk need not repeat it.
+          keys: [{ ...(header.jwk as JWK), ...(header.kid ? { kid: header.kid } : {}) }],
+        })
+      : null;
     const where = `${originUrl}${claimUrls.length > 0 ? ` or ${claimUrls.join(', ')}` : ''}`;
     const why = problems.length > 0 ? ` (${problems.join('; ')})` : '';
     const detail = self
@@ -280,6 +285,7 @@ async function checkSignatures(
       // Changed after signing: the key it names itself, or the origin's (when it names none), refuses it.
       broken: selfCheck === 'invalid' || (invalid && self === null),
     };
+    if (finding.broken) return finding;
     firstMiss ??= finding;
   }
   return firstMiss!;
