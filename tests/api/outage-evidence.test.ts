@@ -207,7 +207,9 @@ describe('probes while our resolver is down', () => {
       expect(status).toBe(200);
       return body.endpoints[0]!;
     };
-    expect(await probe()).toMatchObject({ status: 'up', uptime: { d1: 1 } });
+    // Answering (slow, on a loaded machine, is "degraded": available too).
+    const answering = expect.stringMatching(/^(up|degraded)$/);
+    expect(await probe()).toMatchObject({ status: answering, uptime: { d1: 1 } });
 
     await stopDns({ idleConnections: true });
     try {
@@ -228,7 +230,7 @@ describe('probes while our resolver is down', () => {
       .executeTakeFirstOrThrow();
     expect(row.consecutive_failures).toBe(0);
     expect(await recordKinds(agent.id)).not.toContain('incident');
-    expect(await probe()).toMatchObject({ status: 'up' });
+    expect(await probe()).toMatchObject({ status: answering });
   });
 
   it('a name that does not exist, asked of a working resolver, is down as before', async () => {
