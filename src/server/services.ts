@@ -65,7 +65,7 @@ import type { DispatcherDeps } from './features/webhooks/webhook-dispatcher.js';
 import { createLocalDriver } from './storage/local-driver.js';
 import { createProbesRepo } from './features/probes/probes.repo.js';
 import type { ProbesDeps } from './features/probes/probes.service.js';
-import { createTxtLookup, type OutboundFetch } from './lib/outbound-fetch.js';
+import { createGuardedResolver, createTxtLookup, type OutboundFetch } from './lib/outbound-fetch.js';
 import { DEMO_MCP_PATH } from './features/probes/demo-mcp.routes.js';
 import { runProbeOf, type RunProbe } from './features/probes/probe-runner.js';
 import type { StorageDriver } from './storage/storage-driver.js';
@@ -294,6 +294,10 @@ export function createServices(
       intervalS: config.probes.intervalS,
       webhookEvents,
       agentAccess: agents,
+      resolveHost: createGuardedResolver({
+        allowPrivate: config.outbound.allowPrivate,
+        dnsServers: config.outbound.dnsServers,
+      }).resolvePublic,
     } satisfies ProbesDeps,
     webhooks: {
       db,

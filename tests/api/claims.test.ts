@@ -4,6 +4,7 @@ import type { Claim, ClaimsResponse, VerificationEvidence } from '../../src/shar
 import type { GithubAuthUrl } from '../../src/shared/api/github.js';
 import type { NotificationListResponse } from '../../src/shared/api/notifications.js';
 import type { AgentRecord, Appeal, AppealList } from '../../src/shared/api/record.js';
+import { CLAIM_RECHECK_MS } from '../../src/shared/trust.js';
 import { startFakeDns } from '../support/fake-dns.js';
 import { startFakeGithub, type FakeGithub, type FakeGithubRepo } from '../support/fake-github.js';
 import { startFakeWellKnown } from '../support/fake-well-known.js';
@@ -97,15 +98,15 @@ const record = async (idOrSlug: string | number, cookie: string | null = null) =
   return body.entries;
 };
 
-/** Makes every active claim of the agent due and runs the daily re-check. */
-async function recheckNow(agentId: number) {
+/** Makes every active claim of the agent due and runs the daily re-check, as if at `at`. */
+async function recheckNow(agentId: number, at = Date.now()) {
   await t.app.db.kysely
     .updateTable('ownership_claims')
-    .set({ next_check_at: new Date(Date.now() - 1000).toISOString() })
+    .set({ next_check_at: new Date(at - 1000).toISOString() })
     .where('agent_id', '=', agentId)
     .where('status', '=', 'active')
     .execute();
-  await t.app.claimScheduler.runRound();
+  await t.app.claimScheduler.runRound(at);
 }
 
 describe('making claims', () => {
@@ -265,15 +266,16 @@ describe('verification follows the claims', () => {
     expect(evidence.body.claims[0]).not.toHaveProperty('token');
     expect((await verify(admin.cookie, agent.id)).status).toBe(200);
 
-    // The record disappears: two failed checks keep the claim active, the third lapses it.
+    // The record disappears: two failed daily checks keep the claim active, the third lapses it.
     delete dns.records.txt![subject];
-    await recheckNow(agent.id);
-    await recheckNow(agent.id);
+    const today = Date.now();
+    await recheckNow(agent.id, today);
+    await recheckNow(agent.id, today + CLAIM_RECHECK_MS);
     let claims = (await callApi<ClaimsResponse>(t, 'GET', `/api/agents/${agent.id}/claims`, null)).body
       .claims;
     expect(claims[0]).toMatchObject({ status: 'active', detail: `${subject} has no TXT records.` });
     expect(((await (await t.request(`/api/agents/${agent.id}`)).json()) as AgentDetail).verified).toBe(true);
-    await recheckNow(agent.id);
+    await recheckNow(agent.id, today + 2 * CLAIM_RECHECK_MS);
     claims = (await callApi<ClaimsResponse>(t, 'GET', `/api/agents/${agent.id}/claims`, null)).body.claims;
     expect(claims[0]).toMatchObject({ status: 'lapsed', nextCheckAt: null });
     expect(((await (await t.request(`/api/agents/${agent.id}`)).json()) as AgentDetail).verified).toBe(false);
@@ -451,7 +453,7 @@ describe('the public record and appeals', () => {
     await check(owner.cookie, agent.id, made.id);
     await verify(admin.cookie, agent.id);
     delete dns.records.txt![subject];
-    for (let i = 0; i < 3; i += 1) await recheckNow(agent.id);
+    for (let day = 0; day < 3; day += 1) await recheckNow(agent.id, Date.now() + day * CLAIM_RECHECK_MS);
 
     const lapse = (await record(agent.id, owner.cookie)).find((entry) => entry.kind === 'claim_lapsed')!;
     const appeal = await callApi<Appeal>(t, 'POST', `/api/agents/${agent.id}/appeals`, owner.cookie, {

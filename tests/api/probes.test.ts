@@ -274,10 +274,10 @@ describe('MCP probes ask both protocol eras', () => {
 });
 
 describe('A2A probes', () => {
-  it('a valid card is up with its skills; an unsigned card has signed null', async () => {
+  it('a valid card is up with its skills; an unsigned card has no signature', async () => {
     const { owner, agent } = await ownedAgent({ agentCardUrl: a2a.url('/valid.json') });
     const [endpoint] = (await probeNow(agent.id, owner.cookie)).body.endpoints;
-    expect(endpoint).toMatchObject({ kind: 'a2a', status: 'up', signed: null, protocols: [], auth: null });
+    expect(endpoint).toMatchObject({ kind: 'a2a', status: 'up', signature: null, protocols: [], auth: null });
     expect(endpoint!.tools.map((tool) => tool.name)).toEqual(['summarize', 'translate']);
   });
 
@@ -288,15 +288,18 @@ describe('A2A probes', () => {
     expect(endpoint!.detail).toMatch(/skills/);
   });
 
-  it('a signed card verifies; a card changed after signing does not', async () => {
+  it('a card signed with its origin’s key verifies; a card changed after signing does not', async () => {
     const signed = await ownedAgent({ agentCardUrl: a2a.url('/signed.json') });
     expect((await probeNow(signed.agent.id, signed.owner.cookie)).body.endpoints[0]).toMatchObject({
       status: 'up',
-      signed: true,
+      signature: { verified: true, keySource: 'origin' },
     });
     const bad = await ownedAgent({ agentCardUrl: a2a.url('/badly-signed.json') });
     const [endpoint] = (await probeNow(bad.agent.id, bad.owner.cookie)).body.endpoints;
-    expect(endpoint).toMatchObject({ status: 'non_conformant', signed: false });
+    expect(endpoint).toMatchObject({
+      status: 'non_conformant',
+      signature: { verified: false, keySource: null },
+    });
     expect(endpoint!.detail).toMatch(/signature/);
   });
 

@@ -11,9 +11,10 @@ export interface DnsRecords {
 /**
  * A DNS server on UDP (RFC 1035 messages, encoded by dns-packet) that answers from `records`, which
  * the test may change while it runs; names it does not know get NXDOMAIN. The app reaches it through
- * DNS_SERVERS=127.0.0.1:<port>, as it would a real resolver.
+ * DNS_SERVERS=127.0.0.1:<port>, as it would a real resolver. Closed, the app's resolver is refused
+ * (an outage on AgentAtlas's side); started again on the same `port`, it answers again.
  */
-export async function startFakeDns(records: DnsRecords) {
+export async function startFakeDns(records: DnsRecords, options: { port?: number } = {}) {
   const socket = dgram.createSocket('udp4');
   socket.on('message', (message, remote) => {
     let query: dnsPacket.Packet;
@@ -45,10 +46,11 @@ export async function startFakeDns(records: DnsRecords) {
     });
     socket.send(response, remote.port, remote.address);
   });
-  await new Promise<void>((resolve) => socket.bind(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => socket.bind(options.port ?? 0, '127.0.0.1', resolve));
   const { port } = socket.address();
   return {
     server: `127.0.0.1:${port}`,
+    port,
     records,
     close: () => new Promise<void>((resolve) => socket.close(() => resolve())),
   };

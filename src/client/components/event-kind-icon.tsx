@@ -48,6 +48,7 @@ export const eventKindLooks: Record<HistoryKind, EventKindLook> = {
   report_resolved: { label: 'Report resolved', icon: ShieldCheck, tone: 'bg-slate-100 text-slate-700' },
   claim_verified: { label: 'Claim verified', icon: KeyRound, tone: 'bg-sky-50 text-sky-700' },
   claim_lapsed: { label: 'Claim lapsed', icon: KeyRound, tone: 'bg-red-50 text-red-700' },
+  claim_unchecked: { label: 'Claim not checked', icon: KeyRound, tone: 'bg-slate-100 text-slate-700' },
   verification_lapsed: { label: 'Verification lapsed', icon: BadgeX, tone: 'bg-red-50 text-red-700' },
   incident: { label: 'Endpoint failing', icon: Activity, tone: 'bg-red-50 text-red-700' },
   recovered: { label: 'Endpoint recovered', icon: Activity, tone: 'bg-emerald-50 text-emerald-700' },

@@ -314,6 +314,8 @@ export interface AgentEndpointsTable {
   protocols: Generated<string>;
   /** MCP: JSON { resourceMetadata, authorizationServers } of a server asking for credentials, or null. */
   auth: string | null;
+  /** For an A2A card probed since 0012: its CardSignature as JSON (null: none, or probed before). */
+  signature: string | null;
   consecutive_failures: number;
   next_probe_at: string;
   lease_owner: string | null;
@@ -340,6 +342,10 @@ export interface OwnershipClaimsTable {
   lease_until: string | null;
   /** The claim_lapsed event of its last lapse: what an appeal of that lapse names. */
   lapse_event_id: number | null;
+  /** The last failed check that counted towards a lapse: one counts per daily spacing at most. */
+  last_failure_at: string | null;
+  /** Since when the checks could not be made on our side (resolver, network, GitHub); null once one could. */
+  unchecked_since: string | null;
   created_at: string;
 }
 

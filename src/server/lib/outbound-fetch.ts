@@ -15,6 +15,25 @@ export class OutboundRefusal extends Error {
   override name = 'OutboundRefusal';
 }
 
+/**
+ * Our own resolver could not answer (it timed out, refused or failed the query): nothing is known of
+ * the name asked about, so callers must not take it as the name's owner's failure.
+ */
+export class ResolverUnavailable extends OutboundRefusal {
+  override name = 'ResolverUnavailable';
+}
+
+/** Answers of a resolver that are about the name itself (it does not exist, or has no such record). */
+const NAME_ANSWERS = new Set(['ENOTFOUND', 'ENODATA', 'ENONAME']);
+
+const codeOf = (error: unknown) => (error as { code?: unknown } | null)?.code;
+
+/** Whether a DNS look-up's error says our side could not ask (resolver down, network down), not "no such name". */
+export function isResolverFailure(error: unknown): boolean {
+  const code = codeOf(error);
+  return typeof code === 'string' && !NAME_ANSWERS.has(code);
+}
+
 export interface OutboundPolicy {
   /** Tests and local setups: private addresses and http:// are allowed (OUTBOUND_ALLOW_PRIVATE). */
   allowPrivate: boolean;
@@ -61,14 +80,28 @@ export function createGuardedResolver(policy: Pick<OutboundPolicy, 'allowPrivate
   resolver?.setServers([...policy.dnsServers]);
 
   async function resolveAll(hostname: string): Promise<LookupAddress[]> {
-    if (!resolver) return dns.promises.lookup(hostname, { all: true, verbatim: true });
+    if (!resolver)
+      return dns.promises.lookup(hostname, { all: true, verbatim: true }).catch((error: unknown) => {
+        // getaddrinfo says EAI_AGAIN when no resolver answered; ENOTFOUND is about the name.
+        if (codeOf(error) === 'EAI_AGAIN')
+          throw new ResolverUnavailable(`Our DNS resolver could not be asked about ${hostname}`);
+        throw error;
+      });
     const [v4, v6] = await Promise.allSettled([resolver.resolve4(hostname), resolver.resolve6(hostname)]);
     const addresses = [
       ...(v4.status === 'fulfilled' ? v4.value.map((address) => ({ address, family: 4 })) : []),
       ...(v6.status === 'fulfilled' ? v6.value.map((address) => ({ address, family: 6 })) : []),
     ];
-    if (addresses.length === 0) throw new OutboundRefusal(`${hostname} does not resolve`);
-    return addresses;
+    if (addresses.length > 0) return addresses;
+    const failed = [v4, v6].find(
+      (result): result is PromiseRejectedResult =>
+        result.status === 'rejected' && isResolverFailure(result.reason),
+    );
+    if (failed)
+      throw new ResolverUnavailable(
+        `Our DNS resolver could not be asked about ${hostname} (${String(codeOf(failed.reason))})`,
+      );
+    throw new OutboundRefusal(`${hostname} does not resolve`);
   }
 
   async function resolvePublic(hostname: string): Promise<LookupAddress[]> {

@@ -58,6 +58,11 @@ export const claimSchema = z.object({
   /** Extra fields: when the claim was made, and what the last check found, in a sentence. */
   createdAt: z.string(),
   detail: z.string().nullable(),
+  /**
+   * Extra field: since when the checks could not be made on AgentAtlas's side (its resolver, network,
+   * or GitHub failed; `detail` says how); null when the last check could. Such checks never count.
+   */
+  uncheckedSince: z.string().nullable(),
   /** Only for the agent's owner: the token to publish and how. */
   token: z.string().optional(),
   instructions: z.string().optional(),

@@ -34,6 +34,18 @@ export const endpointAuthSchema = z.object({
   authorizationServers: z.array(z.string()),
 });
 export type EndpointAuth = z.infer<typeof endpointAuthSchema>;
+/**
+ * Whether an A2A card's signature counts, by which key and why (not). A signature counts only with a
+ * key bound to the card's origin (a JWKS that origin serves) or to an active ownership claim of the
+ * listing, never with a key the card names itself; and only while the card's interfaces are on the
+ * probed origin.
+ */
+export const cardSignatureSchema = z.object({
+  verified: z.boolean(),
+  keySource: z.enum(['origin', 'claim']).nullable(),
+  detail: z.string(),
+});
+export type CardSignature = z.infer<typeof cardSignatureSchema>;
 
 export const endpointHealthSchema = z.object({
   kind: z.enum(endpointKinds),
@@ -48,8 +60,6 @@ export const endpointHealthSchema = z.object({
   /** Extra fields: what the last probe found wrong, in a sentence; and 30 daily uptime shares, oldest first. */
   detail: z.string().nullable(),
   days: z.array(z.object({ day: z.string(), uptime: z.number().nullable() })),
-  /** Extra field: for an A2A card, whether its JWS signatures were verified (null: the card carries none). */
-  signed: z.boolean().nullable(),
   /**
    * MCP: each protocol revision the last probe tried (the stateless 2026-07-28 era, the stateful
    * era's initialize), whether the server spoke it; empty before a probe and for A2A cards.
@@ -57,6 +67,8 @@ export const endpointHealthSchema = z.object({
   protocols: z.array(protocolCheckSchema),
   /** MCP: the proven way to credentials of a server that asks for them; null otherwise. */
   auth: endpointAuthSchema.nullable(),
+  /** For an A2A card: whether its signature counts and why (null: the card carries none). */
+  signature: cardSignatureSchema.nullable(),
 });
 export type EndpointHealth = z.infer<typeof endpointHealthSchema>;
 

@@ -214,6 +214,7 @@ export const agentEventKinds = [
   'revision_rejected',
   'claim_verified',
   'claim_lapsed',
+  'claim_unchecked',
   'verification_lapsed',
   'incident',
   'recovered',

@@ -10,6 +10,10 @@ export interface ClaimCheckWrite {
   consecutiveFailures: number;
   detail: string;
   lapseEventId?: number | null;
+  /** The last failed check that counted towards a lapse. */
+  lastFailureAt: string | null;
+  /** Since when checks could not be made on our side; null when this one could. */
+  uncheckedSince: string | null;
 }
 
 /** Ownership claims: the evidence, its checks and the lease of the instance re-checking it. */
@@ -106,6 +110,8 @@ export function createClaimsRepo(db: Db) {
           next_check_at: write.nextCheckAt,
           consecutive_failures: write.consecutiveFailures,
           detail: write.detail,
+          last_failure_at: write.lastFailureAt,
+          unchecked_since: write.uncheckedSince,
           lease_until: null,
           ...(write.lapseEventId !== undefined ? { lapse_event_id: write.lapseEventId } : {}),
         })

@@ -43,6 +43,8 @@ type ClaimAgent = NonNullable<Awaited<ReturnType<ClaimAgentsRepo['find']>>>;
 
 /** How long a claim being re-checked stays with the instance checking it; longer than any check. */
 export const CLAIM_LEASE_MS = 120_000;
+/** A daily check that could not be made is tried again this much later. */
+export const CLAIM_UNCHECKED_RETRY_MS = 60 * 60 * 1000;
 
 function presentClaim(row: ClaimRow, forOwner: boolean): Claim {
   return {
@@ -55,6 +57,7 @@ function presentClaim(row: ClaimRow, forOwner: boolean): Claim {
     nextCheckAt: row.next_check_at,
     createdAt: row.created_at,
     detail: row.detail,
+    uncheckedSince: row.unchecked_since,
     ...(forOwner
       ? { token: row.token, instructions: claimInstructions(row.method, row.subject, row.token) }
       : {}),
@@ -166,8 +169,19 @@ function finish(deps: ClaimsDeps, agentId: number, outcome: Outcome): void {
 }
 
 /**
+ * Whether a failed check at `now` counts towards a lapse: the first after a success does, and then
+ * one per CLAIM_RECHECK_MS, the spacing of the daily schedule. However often someone presses
+ * "check", a claim lapses no sooner than CLAIM_FAILURES_BEFORE_LAPSE daily checks would lapse it.
+ */
+export function failureCounts(lastFailureAt: string | null, now: number): boolean {
+  return lastFailureAt === null || now - Date.parse(lastFailureAt) >= CLAIM_RECHECK_MS;
+}
+
+/**
  * Looks for the claim's evidence and stores what was found. A pending or lapsed claim becomes active
- * when the evidence is there; an active one lapses after CLAIM_FAILURES_BEFORE_LAPSE failed checks.
+ * when the evidence is there; an active one lapses after CLAIM_FAILURES_BEFORE_LAPSE failed checks
+ * that count (failureCounts). A check AgentAtlas could not make (its resolver, network or GitHub
+ * failed) changes nothing but the detail, and the public record notes it once per streak.
  * Answers the claim as it is afterwards (null when it went away meanwhile).
  */
 async function runCheck(
@@ -185,7 +199,7 @@ async function runCheck(
   await deps.db.kysely
     .transaction()
     .execute(async (trx) => {
-      if (evidence.ok) {
+      if (evidence.result === 'found') {
         const recorded = await deps.claims.recordCheck(
           claim.id,
           claim.status,
@@ -196,6 +210,8 @@ async function runCheck(
             nextCheckAt,
             consecutiveFailures: 0,
             detail: evidence.detail,
+            lastFailureAt: null,
+            uncheckedSince: null,
           },
           trx,
         );
@@ -213,8 +229,43 @@ async function runCheck(
         return;
       }
 
-      const failures = claim.consecutive_failures + 1;
-      const lapses = claim.status === 'active' && failures >= CLAIM_FAILURES_BEFORE_LAPSE;
+      if (evidence.result === 'unchecked') {
+        const recorded = await deps.claims.recordCheck(
+          claim.id,
+          claim.status,
+          {
+            status: claim.status,
+            checkedAt,
+            verifiedAt: claim.verified_at,
+            // The daily check is tried again soon rather than a day later: the outage may be short.
+            nextCheckAt:
+              claim.status === 'active' ? new Date(now + CLAIM_UNCHECKED_RETRY_MS).toISOString() : null,
+            consecutiveFailures: claim.consecutive_failures,
+            detail: evidence.detail,
+            lastFailureAt: claim.last_failure_at,
+            uncheckedSince: claim.unchecked_since ?? checkedAt,
+          },
+          trx,
+        );
+        // Once per streak, and only where something is at stake (an active claim and its badge).
+        if (recorded && claim.status === 'active' && claim.unchecked_since === null)
+          await deps.agentEvents.record(
+            {
+              agentId: agent.id,
+              kind: 'claim_unchecked',
+              actor: 'system',
+              actorId: null,
+              message: `The ownership claim by ${described} could not be checked on AgentAtlas's side: ${evidence.detail} It stays active; a check that cannot be made never counts against it.`,
+            },
+            trx,
+          );
+        return;
+      }
+
+      const counts = failureCounts(claim.last_failure_at, now);
+      const failures = counts ? claim.consecutive_failures + 1 : claim.consecutive_failures;
+      const lastFailureAt = counts ? checkedAt : claim.last_failure_at;
+      const lapses = claim.status === 'active' && counts && failures >= CLAIM_FAILURES_BEFORE_LAPSE;
       if (!lapses) {
         await deps.claims.recordCheck(
           claim.id,
@@ -223,16 +274,19 @@ async function runCheck(
             status: claim.status,
             checkedAt,
             verifiedAt: claim.verified_at,
-            // Only active claims are checked on a schedule; the owner checks the others.
-            nextCheckAt: claim.status === 'active' ? nextCheckAt : null,
+            // Only active claims are checked on a schedule; the owner checks the others. A failure
+            // that does not count leaves the schedule as it was, so pressing "check" cannot delay it.
+            nextCheckAt: claim.status !== 'active' ? null : counts ? nextCheckAt : claim.next_check_at,
             consecutiveFailures: failures,
             detail: evidence.detail,
+            lastFailureAt,
+            uncheckedSince: null,
           },
           trx,
         );
         return;
       }
-      const why = `The ownership claim by ${described} failed ${failures} checks in a row and lapsed.`;
+      const why = `The ownership claim by ${described} failed ${failures} checks in a row, a day or more apart, and lapsed.`;
       const lapseEventId = await deps.agentEvents.record(
         { agentId: agent.id, kind: 'claim_lapsed', actor: 'system', actorId: null, message: why },
         trx,
@@ -248,6 +302,8 @@ async function runCheck(
           consecutiveFailures: failures,
           detail: evidence.detail,
           lapseEventId,
+          lastFailureAt,
+          uncheckedSince: null,
         },
         trx,
       );
@@ -362,6 +418,8 @@ export async function reinstateClaim(
       nextCheckAt: new Date(now + CLAIM_RECHECK_MS).toISOString(),
       consecutiveFailures: 0,
       detail: 'Reinstated on appeal by an administrator.',
+      lastFailureAt: null,
+      uncheckedSince: null,
     },
     trx,
   );

@@ -24,6 +24,7 @@ const MESSAGES: Record<Exclude<HistoryKind, 'review' | 'reply' | 'report_resolve
   revision_rejected: 'Edit rejected',
   claim_verified: 'Ownership claim verified',
   claim_lapsed: 'Ownership claim lapsed',
+  claim_unchecked: 'Ownership claim not checked',
   verification_lapsed: 'Verification lapsed',
   incident: 'Endpoint failing',
   recovered: 'Endpoint recovered',

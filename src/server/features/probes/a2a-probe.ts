@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { OutboundRefusal, type OutboundFetch } from '../../lib/outbound-fetch.js';
 import { PROBE_TIMEOUT_MS, toolOf, type ProbeOutcome } from './mcp-probe.js';
 import { DEGRADED_AFTER_MS } from '../../../shared/trust.js';
+import type { CardSignature } from '../../../shared/api/probes.js';
 
 /**
  * The A2A agent card as the A2A specification defines it (AgentCard, AgentSkill, AgentCardSignature):
@@ -63,12 +64,17 @@ export const agentCardSchema = z
 export type AgentCard = z.infer<typeof agentCardSchema>;
 
 const MAX_CARD_BYTES = 256 * 1024;
+const MAX_JWKS_BYTES = 64 * 1024;
+/** Where an origin publishes its keys (RFC 8615 well-known, the name OAuth and OIDC servers use). */
+export const JWKS_PATH = '/.well-known/jwks.json';
+
 const protectedHeaderSchema = z.object({
   alg: z.string(),
   kid: z.string().optional(),
   jku: z.string().optional(),
   jwk: z.record(z.string(), z.unknown()).optional(),
 });
+type ProtectedHeader = z.infer<typeof protectedHeaderSchema>;
 
 function decodeProtectedHeader(encoded: string) {
   try {
@@ -78,54 +84,219 @@ function decodeProtectedHeader(encoded: string) {
   }
 }
 
+/** What the scheduler knows of the listing and passes to the probe (it runs on a worker). */
+export interface A2aProbeInput {
+  /** Subjects (domain, or host:port locally) of the listing's active dns and well-known claims. */
+  claimDomains?: readonly string[];
+}
+
+export type A2aProbeOutcome = ProbeOutcome & { signature?: CardSignature | null };
+
+const originOf = (url: string): string | null => {
+  try {
+    return new URL(url).origin;
+  } catch {
+    return null;
+  }
+};
+
+/** The card's interface URLs that are not on `origin`, as their origins. */
+function foreignInterfaces(card: AgentCard, origin: string): string[] {
+  const urls = [
+    card.url,
+    ...(card.supportedInterfaces ?? []).map((entry) => entry.url),
+    ...(card.additionalInterfaces ?? []).map((entry) => entry.url),
+  ].filter((url): url is string => url !== undefined);
+  return [...new Set(urls.map((url) => originOf(url) ?? url))].filter((other) => other !== origin);
+}
+
 /**
- * Verifies each signature over the card without its `signatures` (RFC 8785 canonical JSON, the
- * payload detached as the A2A specification says). The key comes from the header's `jku` (a JWKS,
- * fetched through the outbound guard) or its `jwk`. True when every signature verifies.
+ * The JWKS addresses of the listing's active claims that cover the card's host: the claimed domain
+ * is the host or a parent of it, and its JWKS is at the well-known path of that domain (with the
+ * card's scheme, and its port unless the claim names one). One the card's own origin serves is the
+ * origin's, not a claim's.
  */
-async function verifySignatures(
-  card: Record<string, unknown>,
+export function claimKeyUrls(cardUrl: string, claimDomains: readonly string[]): string[] {
+  const card = new URL(cardUrl);
+  const urls = new Set<string>();
+  for (const subject of claimDomains) {
+    const [domain = '', port] = subject.toLowerCase().split(':');
+    const host = card.hostname.toLowerCase();
+    if (!domain || (host !== domain && !host.endsWith(`.${domain}`))) continue;
+    const url = new URL(JWKS_PATH, card.origin);
+    url.hostname = domain;
+    if (port !== undefined) url.port = port;
+    if (url.origin !== card.origin) urls.add(url.href);
+  }
+  return [...urls];
+}
+
+type KeySetAnswer = { keys: JSONWebKeySet } | { problem: string };
+
+async function fetchJwks(url: string, fetch: OutboundFetch, signal: AbortSignal): Promise<KeySetAnswer> {
+  try {
+    const response = await fetch(url, {
+      signal,
+      maxBytes: MAX_JWKS_BYTES,
+      headers: { accept: 'application/json' },
+    });
+    if (!response.ok) return { problem: `${url} answered HTTP ${response.status}` };
+    const body = (await response.json()) as { keys?: unknown };
+    if (!Array.isArray(body?.keys)) return { problem: `${url} is not a JWKS` };
+    return { keys: body as JSONWebKeySet };
+  } catch (error) {
+    return {
+      problem: `${url} could not be fetched${error instanceof OutboundRefusal ? ` (${error.message})` : ''}`,
+    };
+  }
+}
+
+type Verification = 'verified' | 'no-key' | 'invalid';
+
+async function verifyWith(
+  signature: z.infer<typeof agentCardSignatureSchema>,
+  payload: string,
+  keys: JSONWebKeySet,
+): Promise<Verification> {
+  try {
+    await flattenedVerify(
+      {
+        protected: signature.protected,
+        signature: signature.signature,
+        payload,
+        ...(signature.header ? { header: signature.header } : {}),
+      },
+      createLocalJWKSet(keys),
+    );
+    return 'verified';
+  } catch (error) {
+    return (error as { code?: string }).code === 'ERR_JWS_SIGNATURE_VERIFICATION_FAILED'
+      ? 'invalid'
+      : 'no-key';
+  }
+}
+
+/** How a signature names its own key, in words, or null when it names none or one on the card's origin. */
+function selfNamedKey(header: ProtectedHeader, origin: string): string | null {
+  if (header.jwk) return 'a key it carries itself (jwk)';
+  if (header.jku && originOf(header.jku) !== origin)
+    return `a key set on another origin (jku ${originOf(header.jku) ?? header.jku})`;
+  return null;
+}
+
+interface SignatureFinding {
+  signature: CardSignature;
+  /** The signature does not verify with any key it could be checked with: the card was changed. */
+  broken: boolean;
+}
+
+/**
+ * Checks the card's signatures (JWS over the card without `signatures`, RFC 8785 canonical JSON, the
+ * payload detached as the A2A specification says) with keys bound to the card, never with a key the
+ * card names itself: the JWKS of the card's origin (the header's `jku` when it is on that origin,
+ * else JWKS_PATH there), then the JWKS of the domains of the listing's active ownership claims.
+ * A signature counts only while every interface of the card is on its origin.
+ */
+async function checkSignatures(
+  card: AgentCard,
+  json: Record<string, unknown>,
+  cardUrl: string,
+  input: A2aProbeInput,
   fetch: OutboundFetch,
   signal: AbortSignal,
-): Promise<boolean> {
-  const { signatures, ...unsigned } = card;
+): Promise<SignatureFinding> {
+  const origin = new URL(cardUrl).origin;
+  const { signatures, ...unsigned } = json;
   const payload = Buffer.from(canonicalize(unsigned) ?? '', 'utf8').toString('base64url');
+  const keySets = new Map<string, Promise<KeySetAnswer>>();
+  const keysAt = (url: string) => {
+    let answer = keySets.get(url);
+    if (!answer) keySets.set(url, (answer = fetchJwks(url, fetch, signal)));
+    return answer;
+  };
+  const claimUrls = claimKeyUrls(cardUrl, input.claimDomains ?? []);
+  const foreign = foreignInterfaces(card, origin);
+  let firstMiss: SignatureFinding | null = null;
+
   for (const signature of signatures as Array<z.infer<typeof agentCardSignatureSchema>>) {
     const header = decodeProtectedHeader(signature.protected);
-    if (!header) return false;
-    let keys: JSONWebKeySet;
-    if (header.jku) {
-      const response = await fetch(header.jku, {
-        signal,
-        maxBytes: 64 * 1024,
-        headers: { accept: 'application/json' },
-      });
-      if (!response.ok) return false;
-      keys = (await response.json()) as JSONWebKeySet;
-    } else if (header.jwk) {
-      keys = { keys: [header.jwk as JWK] };
-    } else {
-      return false;
+    if (!header)
+      return {
+        signature: { verified: false, keySource: null, detail: 'A signature has no valid protected header.' },
+        broken: true,
+      };
+    const originUrl =
+      header.jku && originOf(header.jku) === origin ? header.jku : new URL(JWKS_PATH, origin).href;
+    const candidates: { source: 'origin' | 'claim'; url: string }[] = [
+      { source: 'origin', url: originUrl },
+      ...claimUrls.map((url) => ({ source: 'claim' as const, url })),
+    ];
+    const problems: string[] = [];
+    let invalid = false;
+    for (const candidate of candidates) {
+      const answer = await keysAt(candidate.url);
+      if ('problem' in answer) {
+        problems.push(answer.problem);
+        continue;
+      }
+      const result = await verifyWith(signature, payload, answer.keys);
+      if (result === 'invalid') invalid = true;
+      if (result !== 'verified') continue;
+      const by =
+        candidate.source === 'origin'
+          ? `a key from ${candidate.url}, served by the card's origin`
+          : `a key from ${candidate.url}, the domain of an active ownership claim of the listing`;
+      if (foreign.length > 0)
+        return {
+          signature: {
+            verified: false,
+            keySource: null,
+            detail: `Not counted: verified with ${by}, but the card names interfaces on another origin (${foreign.join(', ')}) than ${origin}, as a card copied from elsewhere would.`,
+          },
+          broken: false,
+        };
+      return {
+        signature: { verified: true, keySource: candidate.source, detail: `Verified with ${by}.` },
+        broken: false,
+      };
     }
-    try {
-      await flattenedVerify(
-        {
-          protected: signature.protected,
-          signature: signature.signature,
-          payload,
-          ...(signature.header ? { header: signature.header } : {}),
-        },
-        createLocalJWKSet(keys),
-      );
-    } catch {
-      return false;
-    }
+    const self = selfNamedKey(header, origin);
+    // A key the card carries can still tell a changed card from one signed by a key nobody vouches for.
+    const selfCheck = header.jwk
+      ? await verifyWith(signature, payload, {
+          // The header's kid selects the key; the carried jwk need not repeat it.
+          keys: [{ ...(header.jwk as JWK), ...(header.kid ? { kid: header.kid } : {}) }],
+        })
+      : null;
+    const where = `${originUrl}${claimUrls.length > 0 ? ` or ${claimUrls.join(', ')}` : ''}`;
+    const why = problems.length > 0 ? ` (${problems.join('; ')})` : '';
+    const detail = self
+      ? `Not counted: the card is signed with ${self}; a key counts only when ${where} serves it${why}.`
+      : `Not counted: no key of ${where} verifies it${why}.`;
+    const finding = {
+      signature: {
+        verified: false,
+        keySource: null,
+        detail:
+          foreign.length > 0
+            ? `${detail} The card also names interfaces on another origin (${foreign.join(', ')}).`
+            : detail,
+      },
+      // Changed after signing: the key it names itself, or the origin's (when it names none), refuses it.
+      broken: selfCheck === 'invalid' || (invalid && self === null),
+    };
+    if (finding.broken) return finding;
+    firstMiss ??= finding;
   }
-  return true;
+  return firstMiss!;
 }
 
 /** Fetches the card, checks it against the A2A schema and verifies its signatures when it has any. */
-export async function probeA2a(url: string, fetch: OutboundFetch): Promise<ProbeOutcome> {
+export async function probeA2a(
+  url: string,
+  fetch: OutboundFetch,
+  input: A2aProbeInput = {},
+): Promise<A2aProbeOutcome> {
   const started = performance.now();
   const signal = AbortSignal.timeout(PROBE_TIMEOUT_MS);
   const elapsed = () => Math.round(performance.now() - started);
@@ -192,28 +363,48 @@ export async function probeA2a(url: string, fetch: OutboundFetch): Promise<Probe
     };
   }
   const tools = parsed.data.skills.slice(0, 200).map((skill) => toolOf(skill.name, skill.description));
-  let signed: boolean | null = null;
+  let signature: CardSignature | null = null;
+  const origin = new URL(url).origin;
   if (parsed.data.signatures && parsed.data.signatures.length > 0) {
+    let finding: SignatureFinding;
     try {
-      signed = await verifySignatures(json as Record<string, unknown>, fetch, signal);
+      finding = await checkSignatures(
+        parsed.data,
+        json as Record<string, unknown>,
+        url,
+        input,
+        fetch,
+        signal,
+      );
     } catch {
-      signed = false;
+      finding = {
+        signature: { verified: false, keySource: null, detail: 'The signature could not be checked.' },
+        broken: false,
+      };
     }
-    if (!signed)
+    signature = finding.signature;
+    if (finding.broken)
       return {
         status: 'non_conformant',
         latencyMs,
         tools,
         detail: 'The card carries a signature that does not verify',
-        signed,
+        signed: false,
+        signature,
       };
   }
+  const foreign = foreignInterfaces(parsed.data, origin);
+  const flag =
+    foreign.length > 0
+      ? `The card names interfaces on another origin (${foreign.join(', ')}) than the one it is served from`
+      : null;
   const slow = latencyMs > DEGRADED_AFTER_MS;
   return {
     status: slow ? 'degraded' : 'up',
     latencyMs,
     tools,
-    detail: slow ? `The card took ${(latencyMs / 1000).toFixed(1)} s` : null,
-    signed,
+    detail: slow ? `The card took ${(latencyMs / 1000).toFixed(1)} s` : flag,
+    signed: signature === null ? null : signature.verified,
+    signature,
   };
 }

@@ -1,16 +1,19 @@
 import { Piscina } from 'piscina';
 import type { AgentEndpointRow } from '../../db/schema.js';
 import type { OutboundFetch, OutboundPolicy } from '../../lib/outbound-fetch.js';
-import { probeA2a } from './a2a-probe.js';
+import { probeA2a, type A2aProbeInput } from './a2a-probe.js';
 import { probeMcp, type ProbeOutcome } from './mcp-probe.js';
 
-export type ProbeTarget = Pick<AgentEndpointRow, 'kind' | 'url'>;
+/** An endpoint to probe, with what only the scheduler knows of its listing (the A2A probe's input). */
+export type ProbeTarget = Pick<AgentEndpointRow, 'kind' | 'url'> & A2aProbeInput;
 
 /** Probes one endpoint and answers what it found; never rejects for anything the endpoint does. */
 export type RunProbe = (endpoint: ProbeTarget) => Promise<ProbeOutcome>;
 
 export function runProbeOf(endpoint: ProbeTarget, fetch: OutboundFetch): Promise<ProbeOutcome> {
-  return endpoint.kind === 'mcp' ? probeMcp(endpoint.url, fetch) : probeA2a(endpoint.url, fetch);
+  return endpoint.kind === 'mcp'
+    ? probeMcp(endpoint.url, fetch)
+    : probeA2a(endpoint.url, fetch, { claimDomains: endpoint.claimDomains ?? [] });
 }
 
 // Built code runs probe-worker.js; tests and `tsx` run the TypeScript source, which the worker loads with tsx.
@@ -43,10 +46,12 @@ export function createProbeRunner(
     ...(fromSource ? { execArgv: ['--import', 'tsx'] } : {}),
   });
   // A probe never rejects for what the endpoint does, so a rejection here is the worker's own failure.
-  const run: RunProbe = ({ kind, url }) =>
-    pool.run({ kind, url }).catch((error: unknown) => {
+  const run: RunProbe = ({ kind, url, claimDomains }) => {
+    const target: ProbeTarget = { kind, url, ...(claimDomains ? { claimDomains: [...claimDomains] } : {}) };
+    return pool.run(target).catch((error: unknown) => {
       options.onWorkerError(error);
-      return options.fallback({ kind, url });
+      return options.fallback(target);
     });
+  };
   return Object.assign(run, { close: () => pool.destroy() });
 }

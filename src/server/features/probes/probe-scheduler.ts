@@ -3,7 +3,7 @@ import type { AgentEndpointRow } from '../../db/schema.js';
 import { nextTurn } from '../../lib/next-turn.js';
 import { nowIso } from '../../lib/time.js';
 import { PROBE_TIMEOUT_MS } from './mcp-probe.js';
-import { PROBE_LEASE_MS, recordOutcome, type ProbesDeps } from './probes.service.js';
+import { PROBE_LEASE_MS, probeEndpoint, type ProbesDeps } from './probes.service.js';
 import { UPTIME_DAYS } from '../../../shared/trust.js';
 
 export interface ProbeSchedulerOptions {
@@ -163,9 +163,7 @@ export class ProbeScheduler {
         if (wait > 0) break;
         const [{ endpoint, host }] = waiting.splice(index, 1) as [Leased];
         perHost.set(host, (perHost.get(host) ?? 0) + 1);
-        const task: Promise<void> = this.deps
-          .runProbe(endpoint)
-          .then((outcome) => recordOutcome(this.deps, endpoint, outcome))
+        const task: Promise<void> = probeEndpoint(this.deps, endpoint)
           .catch((error: unknown) =>
             this.options.log.error({ err: error, endpoint: endpoint.id }, 'probe not recorded'),
           )

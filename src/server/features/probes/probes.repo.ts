@@ -25,6 +25,7 @@ export interface RecordedProbe {
   protocols: string;
   /** JSON of where a server asking for credentials says to get them, or null. */
   auth: string | null;
+  signature: string | null;
   consecutiveFailures: number;
   nextProbeAt: string;
   change: { added: string; removed: string } | null;
@@ -168,6 +169,7 @@ export function createProbesRepo(db: Db) {
           signed: probe.signed,
           protocols: probe.protocols,
           auth: probe.auth,
+          signature: probe.signature,
           consecutive_failures: probe.consecutiveFailures,
           next_probe_at: probe.nextProbeAt,
           lease_owner: null,
@@ -189,6 +191,46 @@ export function createProbesRepo(db: Db) {
           .insertInto('endpoint_changes')
           .values({ endpoint_id: probe.endpointId, changed_at: probe.checkedAt, ...probe.change })
           .execute();
+    },
+
+    /**
+     * A round in which the endpoint could not be probed on our side: its state is unknown until the
+     * next probe, its failures stay as they were and uptime gets no sample.
+     */
+    async recordUnprobed(probe: {
+      endpointId: number;
+      checkedAt: string;
+      detail: string;
+      nextProbeAt: string;
+    }): Promise<void> {
+      await k
+        .updateTable('agent_endpoints')
+        .set({
+          status: 'unknown',
+          checked_at: probe.checkedAt,
+          latency_ms: null,
+          detail: probe.detail,
+          next_probe_at: probe.nextProbeAt,
+          lease_owner: null,
+          lease_until: null,
+        })
+        .where('id', '=', probe.endpointId)
+        .execute();
+    },
+
+    /**
+     * The subjects of the agent's active dns and well-known claims: the domains whose keys may sign
+     * its A2A card. (A GitHub claim names a repository, which serves no keys.)
+     */
+    async claimDomains(agentId: number): Promise<string[]> {
+      const rows = await k
+        .selectFrom('ownership_claims')
+        .select('subject')
+        .where('agent_id', '=', agentId)
+        .where('status', '=', 'active')
+        .where('method', 'in', ['dns', 'well-known'])
+        .execute();
+      return rows.map((row) => row.subject);
     },
 
     findEndpoint(endpointId: number, trx: Executor = k) {

@@ -1,12 +1,20 @@
-import type { AgentHealth, EndpointHealth, Tool } from '../../../shared/api/probes.js';
+import { isIP } from 'node:net';
+import {
+  cardSignatureSchema,
+  type AgentHealth,
+  type CardSignature,
+  type EndpointHealth,
+  type Tool,
+} from '../../../shared/api/probes.js';
 import type { Db } from '../../db/database.js';
 import { readEndpointAuth, readProtocols, readToolNames, readTools } from '../../db/json-columns.js';
 import type { AgentEndpointRow } from '../../db/schema.js';
+import { ResolverUnavailable } from '../../lib/outbound-fetch.js';
 import { nowIso, utcDay } from '../../lib/time.js';
 import { createNotification, type NotificationsDeps } from '../notifications/notifications.service.js';
 import type { Notification } from '../../../shared/api/notifications.js';
-import type { ProbeOutcome } from './mcp-probe.js';
-import type { RunProbe } from './probe-runner.js';
+import type { A2aProbeOutcome } from './a2a-probe.js';
+import type { ProbeTarget, RunProbe } from './probe-runner.js';
 import type { ProbesRepo } from './probes.repo.js';
 import type { AgentEventsRepo } from '../../db/agent-events.repo.js';
 import { raiseWebhookEvent, type WebhookEventsDeps } from '../webhooks/webhooks.service.js';
@@ -30,6 +38,8 @@ export interface ProbesDeps extends AgentAccessDeps {
   /** Seconds between two probes of an endpoint, before jitter. */
   intervalS: number;
   webhookEvents: WebhookEventsDeps;
+  /** Resolves a host as the probes do (outbound-fetch.ts); throws ResolverUnavailable when our resolver cannot. */
+  resolveHost: (hostname: string) => Promise<unknown>;
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -54,15 +64,50 @@ export function toolChange(before: Tool[], after: Tool[]) {
 }
 
 /**
+ * Why a failed probe says nothing of the endpoint, or null: our resolver could not be asked about
+ * its host (timed out, refused, failed), so the probe most likely failed on our side. Asked after
+ * the probe, on this thread, because the probe itself runs on a worker and answers only a sentence.
+ */
+async function ourSideProblem(deps: ProbesDeps, url: string): Promise<string | null> {
+  let hostname: string;
+  try {
+    hostname = new URL(url).hostname.replace(/^\[|\]$/g, '');
+  } catch {
+    return null;
+  }
+  // An address is connected to without a look-up.
+  if (isIP(hostname) !== 0) return null;
+  try {
+    await deps.resolveHost(hostname);
+    return null;
+  } catch (error) {
+    return error instanceof ResolverUnavailable ? error.message : null;
+  }
+}
+
+/**
  * Stores what a probe found: the state, the result for uptime, a change of tools, and tells the owner
  * when the endpoint has just failed FAILURES_BEFORE_NOTICE times in a row, or has just recovered.
  */
 export async function recordOutcome(
   deps: ProbesDeps,
   endpoint: AgentEndpointRow,
-  outcome: ProbeOutcome,
+  outcome: A2aProbeOutcome,
   at: number = Date.now(),
 ): Promise<void> {
+  if (outcome.status === 'down') {
+    const problem = await ourSideProblem(deps, endpoint.url);
+    // An outage on our side is no evidence: the round is unknown, with no failure and no uptime sample.
+    if (problem !== null) {
+      await deps.probes.recordUnprobed({
+        endpointId: endpoint.id,
+        checkedAt: new Date(at).toISOString(),
+        detail: `Not probed this round: ${problem}.`,
+        nextProbeAt: nextProbeAt(at, deps.intervalS),
+      });
+      return;
+    }
+  }
   const failures = !isAvailable(outcome.status) ? endpoint.consecutive_failures + 1 : 0;
   const previousTools = readTools(endpoint.tools);
   const change =
@@ -79,6 +124,7 @@ export async function recordOutcome(
         signed: outcome.signed === undefined || outcome.signed === null ? null : outcome.signed ? 1 : 0,
         protocols: JSON.stringify(outcome.protocols ?? []),
         auth: outcome.auth ? JSON.stringify(outcome.auth) : null,
+        signature: outcome.signature ? JSON.stringify(outcome.signature) : null,
         consecutiveFailures: failures,
         nextProbeAt: nextProbeAt(at, deps.intervalS),
         change:
@@ -152,6 +198,47 @@ export async function recordOutcome(
   for (const { userId, notice } of notifications) deps.notifications.publish(userId, [notice]);
 }
 
+/**
+ * The card signature as last probed. Rows probed before signatures had to be bound kept only
+ * `signed`, checked with whatever key the card named: that proved nothing, so it does not count.
+ */
+function presentSignature(endpoint: AgentEndpointRow): CardSignature | null {
+  if (endpoint.signature !== null) {
+    try {
+      return cardSignatureSchema.parse(JSON.parse(endpoint.signature));
+    } catch {
+      return null;
+    }
+  }
+  if (endpoint.signed === null) return null;
+  return {
+    verified: false,
+    keySource: null,
+    detail:
+      endpoint.signed === 1
+        ? 'Not counted: checked only with the key the card named itself, before keys had to be bound to its origin or an ownership claim; the next probe checks it again.'
+        : 'The signature did not verify.',
+  };
+}
+
+/**
+ * What the probe of an endpoint is given: for an A2A card, the domains of the listing's active
+ * ownership claims, whose keys may sign it (the probe runs on a worker, away from the database).
+ */
+async function probeTargetOf(deps: ProbesDeps, endpoint: AgentEndpointRow): Promise<ProbeTarget> {
+  if (endpoint.kind !== 'a2a') return endpoint;
+  return {
+    kind: endpoint.kind,
+    url: endpoint.url,
+    claimDomains: await deps.probes.claimDomains(endpoint.agent_id),
+  };
+}
+
+/** Probes one leased endpoint and stores what it found. */
+export async function probeEndpoint(deps: ProbesDeps, endpoint: AgentEndpointRow): Promise<void> {
+  await recordOutcome(deps, endpoint, await deps.runProbe(await probeTargetOf(deps, endpoint)));
+}
+
 const share = (available: number, total: number) =>
   total === 0 ? null : Math.round((available / total) * 1000) / 1000;
 
@@ -209,9 +296,9 @@ export async function agentHealth(
           const row = byDay.get(day);
           return { day, uptime: row ? share(row.available, row.total) : null };
         }),
-        signed: endpoint.signed === null ? null : endpoint.signed === 1,
         protocols: readProtocols(endpoint.protocols),
         auth: readEndpointAuth(endpoint.auth),
+        signature: presentSignature(endpoint),
       };
     }),
   };
@@ -234,8 +321,6 @@ export async function probeAgentNow(
     now: new Date(now).toISOString(),
     leaseUntil: new Date(now + PROBE_LEASE_MS).toISOString(),
   });
-  await Promise.all(
-    claimed.map(async (endpoint) => recordOutcome(deps, endpoint, await deps.runProbe(endpoint))),
-  );
+  await Promise.all(claimed.map((endpoint) => probeEndpoint(deps, endpoint)));
   return agentHealth(deps, agentId);
 }

@@ -13,6 +13,7 @@ export const PUBLIC_EVENT_KINDS = [
   'verification_lapsed',
   'claim_verified',
   'claim_lapsed',
+  'claim_unchecked',
   'incident',
   'recovered',
   'appealed',

@@ -19,6 +19,9 @@ export function ClaimsEvidenceList({ claims }: { claims: Claim[] }) {
             {claim.verifiedAt ? `Verified ${formatDate(claim.verifiedAt)}` : 'Never verified'}
             {claim.checkedAt ? ` · last checked ${formatDate(claim.checkedAt)}` : ''}
             {claim.nextCheckAt ? ` · next check ${formatDate(claim.nextCheckAt)}` : ''}
+            {claim.uncheckedSince
+              ? ` · could not be checked on our side since ${formatDate(claim.uncheckedSince)}`
+              : ''}
           </p>
           {claim.detail && <p className="text-xs text-slate-600">{claim.detail}</p>}
         </li>

@@ -45,6 +45,14 @@ function ClaimItem({ claim, agentId, isOwner }: { claim: Claim; agentId: number;
             <dd>{formatDate(claim.nextCheckAt)}</dd>
           </>
         )}
+        {claim.uncheckedSince && (
+          <>
+            <dt>Not checkable</dt>
+            <dd>
+              since {formatDate(claim.uncheckedSince)}, on AgentAtlas's side; this never counts against it
+            </dd>
+          </>
+        )}
       </dl>
       {claim.detail && <p className="mt-1 text-xs text-slate-600">{claim.detail}</p>}
       {isOwner && claim.instructions && claim.status !== 'active' && (

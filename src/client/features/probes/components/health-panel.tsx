@@ -1,8 +1,8 @@
 import { formatDistanceToNow } from 'date-fns';
-import { Activity, RefreshCw, ShieldCheck } from 'lucide-react';
+import { Activity, RefreshCw, ShieldAlert, ShieldCheck } from 'lucide-react';
 import { Link } from 'react-router';
 import type { AgentDetail } from '../../../../shared/api/agents.js';
-import type { EndpointHealth } from '../../../../shared/api/probes.js';
+import type { CardSignature, EndpointHealth } from '../../../../shared/api/probes.js';
 import { formatDate, formatDateTime } from '../../../../shared/rules/date.js';
 import { Badge } from '../../../components/ui/badge.js';
 import { Button } from '../../../components/ui/button.js';
@@ -77,6 +77,30 @@ function Figure({ label, children }: { label: string; children: React.ReactNode 
   );
 }
 
+const keySourceLabels: Record<NonNullable<CardSignature['keySource']>, string> = {
+  origin: "a key from the card's own origin",
+  claim: "a key of the listing's ownership claim",
+};
+
+/** Whether the card's signature counts, by which key, or why not. */
+function SignatureLine({ signature }: { signature: CardSignature }) {
+  const Icon = signature.verified ? ShieldCheck : ShieldAlert;
+  return (
+    <div className="mt-2 text-sm text-slate-700" data-testid="card-signature">
+      <p className="flex items-center gap-1 font-medium">
+        <Icon
+          className={cn('h-4 w-4', signature.verified ? 'text-emerald-600' : 'text-amber-600')}
+          aria-hidden="true"
+        />
+        {signature.verified && signature.keySource
+          ? `Card signature verified with ${keySourceLabels[signature.keySource]}`
+          : 'Card signature does not count'}
+      </p>
+      <p className="mt-0.5 text-xs break-all text-slate-600">{signature.detail}</p>
+    </div>
+  );
+}
+
 function EndpointSection({ endpoint }: { endpoint: EndpointHealth }) {
   const titleId = `health-${endpoint.kind}`;
   const toolWord = endpoint.kind === 'mcp' ? 'tool' : 'skill';
@@ -90,12 +114,7 @@ function EndpointSection({ endpoint }: { endpoint: EndpointHealth }) {
       </div>
       <p className="mt-1 font-mono text-xs break-all text-slate-600">{endpoint.url}</p>
       {endpoint.detail && <p className="mt-2 text-sm text-slate-700">{endpoint.detail}</p>}
-      {endpoint.signed !== null && (
-        <p className="mt-2 flex items-center gap-1 text-sm text-slate-700">
-          <ShieldCheck className="h-4 w-4 text-emerald-600" aria-hidden="true" />
-          {endpoint.signed ? 'Card signature verified' : 'Card signature does not verify'}
-        </p>
-      )}
+      {endpoint.signature && <SignatureLine signature={endpoint.signature} />}
       <dl className="mt-3 grid grid-cols-3 gap-2">
         <Figure label="Last checked">
           {endpoint.checkedAt ? (

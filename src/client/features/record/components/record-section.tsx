@@ -23,6 +23,7 @@ const kindTones: Partial<Record<RecordKind, 'success' | 'danger' | 'warning' | '
   edit_rejected: 'danger',
   verification_lapsed: 'danger',
   claim_lapsed: 'danger',
+  claim_unchecked: 'warning',
   incident: 'danger',
   report_upheld: 'warning',
   appealed: 'brand',
