@@ -165,7 +165,7 @@ async function missing(people: Person[], acknowledged: Acknowledged) {
     ).length;
   }
   for (const review of acknowledged.reviews) {
-    // The author's view of the agent names their own review (DESIGN section 2: viewer facts).
+    // The author's view of the agent names their own review (viewer facts).
     const response = await call(`/api/agents/${review.agentId}`, { cookie: people[review.person]!.cookie });
     const agent = (await response.json()) as { viewer?: { reviewId?: number | null } };
     if (agent.viewer?.reviewId !== review.reviewId) lost.reviews += 1;

@@ -77,6 +77,7 @@ import securityHeaders from './plugins/security-headers.js';
 import rateLimits from './plugins/rate-limits.js';
 import sessions from './plugins/session.js';
 import { createServices, type Services } from './services.js';
+import { checkOwnerOnlyRoute } from './policies/index.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -231,6 +232,8 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   });
 
   registerErrorHandler(app);
+  // A route marked owner-only must document what the agent policy answers (policies/owner-only.ts).
+  app.addHook('onRoute', checkOwnerOnlyRoute);
   app.addHook('preValidation', refuseNulCharacters);
   cachedResponder.attach(app);
   app.decorate('connections', connections);

@@ -105,7 +105,7 @@ export interface Config {
   readonly images: { readonly workers: number; readonly waiting: number };
   /** off computes every catalogue read: for measuring the uncached path (npm run bench). */
   readonly responseCache: boolean;
-  /** What the server may reach when it fetches for a user (DESIGN section 8). */
+  /** What the server may reach when it fetches for a user. */
   readonly outbound: {
     /** Tests and local setups only: private addresses, http:// endpoints and host:port claim subjects. */
     readonly allowPrivate: boolean;

@@ -52,7 +52,7 @@ import type { MetricsDeps } from './features/metrics/metrics.service.js';
 import { ClosedDaysCache } from './features/metrics/closed-days-cache.js';
 import { createHistoryRepo } from './features/history/history.repo.js';
 import type { HistoryDeps } from './features/history/history.service.js';
-import { createAgentEventsRepo } from './features/submissions/agent-events.repo.js';
+import { createAgentEventsRepo } from './db/agent-events.repo.js';
 import { createFilesRepo } from './features/storage/files.repo.js';
 import { createImageQueue, type StorageDeps } from './features/storage/uploads.service.js';
 import { createSecretBox, loadSecretKey } from './lib/secret-box.js';
@@ -158,6 +158,7 @@ export function createServices(
     db,
     claims: createClaimsRepo(db),
     agents: createClaimAgentsRepo(db),
+    agentAccess: agents,
     reputation,
     agentEvents,
     notifications,
@@ -195,8 +196,13 @@ export function createServices(
   } satisfies ImportsDeps;
   return {
     health: createHealthRepo(db),
-    metrics: { db, metrics: createMetricsRepo(db), closedDays: new ClosedDaysCache() } satisfies MetricsDeps,
-    history: { db, history: createHistoryRepo(db) } satisfies HistoryDeps,
+    metrics: {
+      db,
+      metrics: createMetricsRepo(db),
+      closedDays: new ClosedDaysCache(),
+      agentAccess: agents,
+    } satisfies MetricsDeps,
+    history: { db, history: createHistoryRepo(db), agentAccess: agents } satisfies HistoryDeps,
     agents: agentsDeps,
     categories: { categories } satisfies CategoriesDeps,
     newsletter: { newsletter: createNewsletterRepo(db) } satisfies NewsletterDeps,
@@ -271,6 +277,7 @@ export function createServices(
       db,
       record: createRecordRepo(db),
       agents: claims.agents,
+      agentAccess: agents,
       claims: claims.claims,
       agentEvents,
       notifications,
@@ -286,11 +293,12 @@ export function createServices(
       runProbe: network.runProbe,
       intervalS: config.probes.intervalS,
       webhookEvents,
+      agentAccess: agents,
     } satisfies ProbesDeps,
     webhooks: {
       db,
       ...webhookEvents,
-      agents,
+      agentAccess: agents,
       secretBox,
       allowPrivate: config.outbound.allowPrivate,
       fetch: network.fetch,

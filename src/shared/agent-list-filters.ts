@@ -15,7 +15,7 @@ export function isSort(value: string): value is AgentSort {
   return (agentSorts as readonly string[]).includes(value);
 }
 
-/** The health filter (DESIGN section 8): every probed endpoint answers, or one of them fails. */
+/** The health filter: every probed endpoint answers, or one of them fails. */
 export const agentHealthFilters = ['up', 'down'] as const;
 export type AgentHealthFilter = (typeof agentHealthFilters)[number];
 export const agentHealthFilterLabels: Record<AgentHealthFilter, string> = {

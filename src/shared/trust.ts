@@ -1,5 +1,5 @@
 /**
- * The fixed vocabularies of trust (DESIGN section 8): probe statuses, ownership claims and the public
+ * The fixed vocabularies of trust: probe statuses, ownership claims and the public
  * record, with their labels and limits. Kept free of zod, like catalogue.ts, so the agent page can show
  * them without loading the schemas (shared/api/probes.ts, claims.ts and record.ts build on them).
  */
@@ -19,9 +19,16 @@ export const FAILURES_BEFORE_NOTICE = 3;
 /** Days of uptime bars on the agent page; probe history is kept this long. */
 export const UPTIME_DAYS = 30;
 
-/** A live server that answers counts as available, also when it asks for credentials or is slow. */
+/**
+ * The one rule of availability: a live server that answers counts as available, also when it asks for
+ * credentials or is slow. Every other status is a failure: it counts against uptime, towards the
+ * owner's notice, and under the listing's "down" filter.
+ */
+export const availableStatuses = ['up', 'degraded', 'needs_auth'] as const satisfies readonly ProbeStatus[];
+export const failingStatuses: readonly ProbeStatus[] = probeStatuses.filter((status) => !isAvailable(status));
+
 export function isAvailable(status: ProbeStatus): boolean {
-  return status === 'up' || status === 'degraded' || status === 'needs_auth';
+  return (availableStatuses as readonly ProbeStatus[]).includes(status);
 }
 
 /** Words for each status, the same on the agent page, the owner's pages and the badge. */

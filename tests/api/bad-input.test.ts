@@ -350,7 +350,7 @@ async function keepSignedIn(role: 'user' | 'admin') {
 describe('bad input from the OpenAPI document', () => {
   it('covers every operation of the document', () => {
     expect(operations.length).toBeGreaterThan(60);
-    // Request bodies are strict: the document says so for every one (DESIGN section 2).
+    // Request bodies are strict: the document says so for every one.
     const lenient = operations.filter((operation) => {
       if (SKIPPED.has(`${operation.method} ${operation.path}`)) return false;
       // A body of several shapes (POST /api/drafts/import) is strict in each of them.

@@ -109,23 +109,23 @@ async function recheckNow(agentId: number) {
 }
 
 describe('making claims', () => {
-  it('needs the owner: 401 signed out, 403 for anybody else, 404 for no agent', async () => {
+  it('needs the owner: 401 signed out, 404 for anybody else as for no agent', async () => {
     const { agent } = await ownedAgent();
     expect((await claim('', agent.id, { method: 'dns', subject: 'example.com' })).status).toBe(401);
     const stranger = await person();
     expect((await claim(stranger.cookie, agent.id, { method: 'dns', subject: 'example.com' })).status).toBe(
-      403,
+      404,
     );
     expect((await claim(stranger.cookie, 999999, { method: 'dns', subject: 'example.com' })).status).toBe(
       404,
     );
-    // Checking and removing someone else's claim are refused the same way; the claim stays.
+    // Checking and removing someone else's claim are answered the same way; the claim stays.
     const { owner, agent: owned } = await ownedAgent();
     const made = (await claim(owner.cookie, owned.id, { method: 'dns', subject: 'kept.example.com' })).body;
-    expect((await check(stranger.cookie, owned.id, made.id)).status).toBe(403);
+    expect((await check(stranger.cookie, owned.id, made.id)).status).toBe(404);
     expect(
       (await callApi(t, 'DELETE', `/api/agents/${owned.id}/claims/${made.id}`, stranger.cookie)).status,
-    ).toBe(403);
+    ).toBe(404);
     expect((await check(owner.cookie, owned.id, 999999)).status).toBe(404);
     const after = await callApi<ClaimsResponse>(t, 'GET', `/api/agents/${owned.id}/claims`, null);
     expect(after.body.claims.map((entry) => entry.id)).toEqual([made.id]);
@@ -384,7 +384,7 @@ describe('the public record and appeals', () => {
     const stranger = await person();
     const body = { eventId: rejection.appealEventId, message: 'It does: it summarises meeting notes.' };
     expect((await callApi(t, 'POST', `/api/agents/${agent.id}/appeals`, stranger.cookie, body)).status).toBe(
-      403,
+      404,
     );
     expect(
       (

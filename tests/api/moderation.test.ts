@@ -287,14 +287,18 @@ describe('a verified listing', () => {
     };
     await call('PUT', `/api/user/agents/${agent.id}`, owner.cookie, fields);
     await call('POST', `/api/admin/agents/${agent.id}/approve`, admin.cookie);
-    expect((await call<AgentDetail>('GET', `/api/agents/${agent.slug}`, null)).body.verified).toBe(true);
+    const badged = (await call<AgentDetail>('GET', `/api/agents/${agent.slug}`, null)).body;
+    expect(badged.verified).toBe(true);
 
     await call('PUT', `/api/user/agents/${agent.id}`, owner.cookie, {
       ...fields,
       repoUrl: 'https://github.com/acme/other-repo',
     });
     await call('POST', `/api/admin/agents/${agent.id}/approve`, admin.cookie);
-    expect((await call<AgentDetail>('GET', `/api/agents/${agent.slug}`, null)).body.verified).toBe(false);
+    const unbadged = (await call<AgentDetail>('GET', `/api/agents/${agent.slug}`, null)).body;
+    expect(unbadged.verified).toBe(false);
+    // The score loses the verification bonus with the badge, in the same write.
+    expect(unbadged.reputationScore).toBeCloseTo(badged.reputationScore - 5, 6);
     const status = await call<AgentStatusResponse>('GET', `/api/agents/${agent.id}/status`, owner.cookie);
     expect(status.body.events.at(-1)).toMatchObject({ kind: 'unverified', actor: 'system' });
   });

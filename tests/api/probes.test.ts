@@ -335,12 +335,12 @@ describe('the demo MCP server the app serves', () => {
 });
 
 describe('probe now', () => {
-  it('is for the owner or an admin only; others get 403, signed-out 401, unknown agents 404', async () => {
+  it('is for the owner or an admin only; others get 404 as for unknown agents, signed-out 401', async () => {
     const mcp = await fakeMcp();
     const { agent } = await ownedAgent({ mcpUrl: mcp.url });
     const stranger = await signUpPerson(t);
     const admin = await signUpPerson(t, 'admin');
-    expect((await probeNow(agent.id, stranger.cookie)).status).toBe(403);
+    expect((await probeNow(agent.id, stranger.cookie)).status).toBe(404);
     expect((await callApi(t, 'POST', `/api/agents/${agent.id}/probe`, null)).status).toBe(401);
     expect((await probeNow(999_999, admin.cookie)).status).toBe(404);
     expect((await probeNow(agent.id, admin.cookie)).body.endpoints[0]!.status).toBe('up');

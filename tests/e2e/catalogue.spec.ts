@@ -116,6 +116,34 @@ test('the agent page shows its sections, reviews and similar agents', { tag: '@s
   await expect(reviews.first()).not.toHaveText(firstPage ?? '');
 });
 
+test('a search tells the owner what it showed and what was opened; a followed website link is counted', async ({
+  page,
+}) => {
+  const beacon = (path: RegExp) =>
+    page.waitForRequest(
+      (request) => request.method() === 'POST' && path.test(new URL(request.url()).pathname),
+    );
+  const impressions = beacon(/^\/api\/agents\/impressions$/);
+  await page.goto('/agents?q=patchwork');
+  expect((await impressions).postDataJSON()).toMatchObject({ q: 'patchwork' });
+
+  const opened = beacon(/^\/api\/agents\/impressions\/click$/);
+  await page
+    .getByRole('link', { name: /Patchwork/ })
+    .first()
+    .click();
+  expect((await opened).postDataJSON()).toMatchObject({ q: 'patchwork' });
+  await expect(page.getByRole('heading', { level: 1, name: 'Patchwork' })).toBeVisible();
+
+  // The website opens in a new tab; it is answered here rather than looked up on the network.
+  await page.context().route('https://patchwork.example/**', (route) => route.fulfill({ body: 'Patchwork' }));
+  const clicked = beacon(/^\/api\/agents\/\d+\/clicks$/);
+  const tab = page.waitForEvent('popup');
+  await page.getByRole('link', { name: /Visit website/ }).click();
+  expect((await clicked).postDataJSON()).toEqual({ target: 'website' });
+  await (await tab).close();
+});
+
 test('an unknown agent shows a not-found state', async ({ page }) => {
   const response = await page.goto('/agents/no-such-agent');
   expect(response?.status()).toBe(404);

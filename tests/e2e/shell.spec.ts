@@ -1,5 +1,6 @@
 import { pagePatterns } from '../../src/shared/routes.js';
-import { expect, signUp, test } from './fixtures.js';
+import type { Page } from '@playwright/test';
+import { expect, expectNoSeriousA11yViolations, signUp, test } from './fixtures.js';
 
 const protectedPaths = [
   '/metrics',
@@ -93,13 +94,67 @@ test('the header is hidden on the auth pages, and the footer on submission pages
   await expect(page.locator('footer')).toBeVisible();
 });
 
-test('signed out, the header offers Create Account, Login and GitHub Auth', async ({ page }) => {
-  await page.goto('/');
-  const banner = page.locator('header').first();
-  await expect(banner.getByRole('link', { name: 'Create Account' })).toBeVisible();
-  await expect(banner.getByRole('link', { name: 'Login' })).toBeVisible();
-  await expect(banner.getByRole('link', { name: 'GitHub Auth' })).toBeVisible();
-});
+/** The header's visible links and buttons, left to right, with the bar that holds them. */
+async function headerBoxes(page: Page) {
+  return page
+    .locator('header')
+    .first()
+    .evaluate((header) => {
+      const bar = header.querySelector('div > div')!.getBoundingClientRect();
+      const items = [...header.querySelectorAll<HTMLElement>('a, button')]
+        .filter((element) => element.offsetParent !== null && !element.closest('#mobile-menu'))
+        .map((element) => {
+          const box = element.getBoundingClientRect();
+          return {
+            name: element.innerText.trim() || (element.ariaLabel ?? ''),
+            left: box.left,
+            right: box.right,
+            height: box.height,
+          };
+        })
+        .sort((a, b) => a.left - b.left);
+      return { bar: { left: bar.left, right: bar.right }, items };
+    });
+}
+
+// Spec section 2: signed-out visitors see Create Account, Login and GitHub Auth; in the bar wherever
+// they fit next to Home, Agents and Submit Agent (from 896 px), in the menu below that.
+for (const width of [360, 390, 414, 600, 768, 880, 896, 1024, 1280]) {
+  test(`signed out at ${width} px, the header offers Create Account, Login and GitHub Auth without overflow`, async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width, height: 800 });
+    await page.goto('/');
+    const banner = page.locator('header').first();
+    const signedOutLinks = ['Create Account', 'Login', 'GitHub Auth'];
+    const menuButton = banner.getByRole('button', { name: 'Open menu' });
+    if (width >= 896) {
+      for (const name of ['Home', 'Agents', 'Submit Agent', ...signedOutLinks]) {
+        await expect(banner.getByRole('link', { name, exact: true })).toBeVisible();
+      }
+      await expect(menuButton).toBeHidden();
+    } else {
+      await expect(banner.getByRole('link', { name: 'Create Account' })).toBeHidden();
+      await expect(banner.getByRole('link', { name: 'GitHub Auth' })).toBeHidden();
+      await menuButton.click();
+      const menu = banner.locator('#mobile-menu');
+      for (const name of signedOutLinks) await expect(menu.getByRole('link', { name })).toBeVisible();
+    }
+
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBe(0);
+    const { bar, items } = await headerBoxes(page);
+    expect(items.length).toBeGreaterThan(1);
+    for (const [index, item] of items.entries()) {
+      // Inside the bar, on one line, and clear of its neighbour: nothing squeezed or hidden behind another.
+      expect(item.left, item.name).toBeGreaterThanOrEqual(bar.left);
+      expect(item.right, item.name).toBeLessThanOrEqual(bar.right);
+      expect(item.height, item.name).toBeLessThanOrEqual(44);
+      const next = items[index + 1];
+      if (next) expect(item.right, `${item.name} before ${next.name}`).toBeLessThanOrEqual(next.left);
+    }
+    if (width === 360 || width === 896) await expectNoSeriousA11yViolations(page);
+  });
+}
 
 test('built scripts are cached for a year and the page itself never', async ({ request }) => {
   const page = await request.get('/agents');

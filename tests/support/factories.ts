@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { AgentRow, CategoryRow, NewAgent, UserRow } from '../../src/server/db/schema.js';
-import { reputationScore } from '../../src/server/features/reviews/reputation.js';
+import { reputationScore } from '../../src/shared/rules/reputation.js';
 import { cacheTags } from '../../src/server/lib/response-cache.js';
 import { EMPTY_AGENT_COUNTERS } from '../../src/server/features/agents/agent-counters.js';
 

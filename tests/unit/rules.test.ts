@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { displayName, initials } from '../../src/shared/rules/display-name.js';
-import { classifyStatus, isRetryableCategory } from '../../src/shared/rules/error-classification.js';
+import {
+  classifyStatus,
+  isRetryableCategory,
+  signalsSessionError,
+} from '../../src/shared/rules/error-classification.js';
 import { formatCount } from '../../src/shared/rules/count.js';
 import { formatDate, formatDateTime } from '../../src/shared/rules/date.js';
 import {
@@ -110,6 +114,27 @@ describe('classifyStatus', () => {
     expect(isRetryableCategory('not_found')).toBe(false);
     expect(isRetryableCategory('server')).toBe(true);
     expect(isRetryableCategory('unknown')).toBe(true);
+  });
+});
+
+describe('signalsSessionError', () => {
+  it('is raised by an authentication-type error, whatever its message', () => {
+    expect(signalsSessionError({ type: 'authentication', message: 'You need to sign in to do that.' })).toBe(
+      true,
+    );
+  });
+
+  it('is raised by the message "User not found" of any type', () => {
+    expect(signalsSessionError({ type: 'not_found', message: 'User not found' })).toBe(true);
+    expect(signalsSessionError({ type: 'server', message: 'User not found' })).toBe(true);
+  });
+
+  it('is not raised by other errors', () => {
+    expect(
+      signalsSessionError({ type: 'authorization', message: 'You do not have permission to do that.' }),
+    ).toBe(false);
+    expect(signalsSessionError({ type: 'not_found', message: 'Agent not found' })).toBe(false);
+    expect(signalsSessionError({ type: 'not_found', message: 'user not found.' })).toBe(false);
   });
 });
 

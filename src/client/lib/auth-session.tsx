@@ -1,4 +1,4 @@
-import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import {
   createContext,
   useCallback,
@@ -9,7 +9,7 @@ import {
   useState,
   type ReactNode,
 } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate, type NavigateFunction } from 'react-router';
 import { toast } from './toast.js';
 import type { CurrentUser } from '../../shared/api/auth.js';
 import { USER_REFETCH_INTERVAL_MS } from '../../shared/limits.js';
@@ -17,6 +17,7 @@ import { paths } from '../paths.js';
 import { queryKeys } from './query-keys.js';
 import { isApiError, request } from './request.js';
 import { responseSchemas } from './response-schemas.js';
+import { signalsSessionError } from '../../shared/rules/error-classification.js';
 import { clearReviewIntent } from './review-intent.js';
 import { useSessionActivity } from './session-activity.js';
 import { postTabMessage, subscribeTabMessages } from './tab-sync.js';
@@ -80,11 +81,11 @@ export const currentUserQueryOptions = queryOptions({
 });
 
 /**
- * Spec section 4: the session failed while someone is signed in. The server answers 401 both when the
- * session ended and when the account is gone (deleting an account ends its sessions), so the status says it.
+ * Spec section 4: the session failed while someone is signed in. Only then: a signed-out visitor's 401
+ * (a wrong password at login) is an answer to show in its own place, not a session to reset.
  */
 function isSessionError(error: unknown, signedIn: boolean): boolean {
-  return signedIn && isApiError(error) && error.status === 401;
+  return signedIn && isApiError(error) && signalsSessionError(error);
 }
 
 interface AuthSessionValue {
@@ -119,47 +120,51 @@ interface AuthSessionValue {
 
 const AuthSessionContext = createContext<AuthSessionValue | null>(null);
 
-export function AuthSessionProvider({ children }: { children: ReactNode }) {
-  const queryClient = useQueryClient();
-  const navigate = useNavigate();
-  const userQuery = useQuery(currentUserQueryOptions);
-  const [signingOutUser, setSigningOutUser] = useState<SessionUser | null>(null);
-  const [alert, setAlert] = useState<SessionAlert | null>(null);
-  const remoteLogoutHandled = useRef(false);
+type SessionActions = Omit<
+  AuthSessionValue,
+  'user' | 'status' | 'signingOutUser' | 'isLoggingOut' | 'alert'
+> & {
+  clearSession: () => void;
+};
 
-  const user = userQuery.data ?? null;
-  const status: SessionStatus = userQuery.isPending ? 'loading' : user ? 'authenticated' : 'unauthenticated';
-  const signedIn = useRef(false);
+/**
+ * What can be done to the session. Every action depends only on these, so they are made once per
+ * query client and navigation, and the context's value changes only with the session's state.
+ */
+function createSessionActions(deps: {
+  queryClient: QueryClient;
+  navigate: NavigateFunction;
+  setSigningOutUser: (user: SessionUser | null) => void;
+  setAlert: (alert: SessionAlert | null) => void;
+  sessionEndExpected: { current: boolean };
+}): SessionActions {
+  const { queryClient, navigate, setSigningOutUser, setAlert, sessionEndExpected } = deps;
 
-  useEffect(() => {
-    signedIn.current = user !== null;
-    if (user) remoteLogoutHandled.current = false;
-  }, [user]);
-
-  const refetchUser = useCallback(async () => {
-    await queryClient.invalidateQueries({ queryKey: CURRENT_USER_KEY });
-    return queryClient.getQueryData<SessionUser | null>(CURRENT_USER_KEY) ?? null;
-  }, [queryClient]);
-
-  const clearSession = useCallback(() => {
+  const clearSession = () => {
     queryClient.clear();
     queryClient.setQueryData(CURRENT_USER_KEY, null);
     clearReviewIntent();
-  }, [queryClient]);
+  };
 
   /** The first step of signing out: no user here at once (nor a current-user call under way), and none in other tabs. */
-  const dropUser = useCallback(async () => {
+  const dropUser = async () => {
     forgetSessionHint();
     await queryClient.cancelQueries({ queryKey: CURRENT_USER_KEY });
     queryClient.setQueryData(CURRENT_USER_KEY, null);
     postTabMessage({ type: 'logout' });
-  }, [queryClient]);
+  };
 
-  /** Spec section 4: clear the cached user at once, tell the other tabs, call the server, then clear everything. */
-  const logout = useCallback(
-    async ({ silent = false }: { silent?: boolean } = {}) => {
-      const previous = queryClient.getQueryData<SessionUser | null>(CURRENT_USER_KEY) ?? null;
-      setSigningOutUser(previous);
+  return {
+    clearSession,
+
+    refetchUser: async () => {
+      await queryClient.invalidateQueries({ queryKey: CURRENT_USER_KEY });
+      return queryClient.getQueryData<SessionUser | null>(CURRENT_USER_KEY) ?? null;
+    },
+
+    /** Spec section 4: clear the cached user at once, tell the other tabs, call the server, then clear everything. */
+    logout: async ({ silent = false } = {}) => {
+      setSigningOutUser(queryClient.getQueryData<SessionUser | null>(CURRENT_USER_KEY) ?? null);
       await dropUser();
       try {
         await request<unknown>('/api/auth/logout', { method: 'POST' });
@@ -171,48 +176,71 @@ export function AuthSessionProvider({ children }: { children: ReactNode }) {
         setSigningOutUser(null);
       }
     },
-    [queryClient, dropUser, clearSession],
-  );
 
-  /** Spec sections 4 and 8: force logout clears the user and all cached data and tells the other tabs. */
-  const resetSession = useCallback(async () => {
-    setAlert(null);
-    await dropUser();
-    try {
-      await request<unknown>('/api/auth/force-logout', { method: 'POST' });
-      toast.success('Session reset', { description: 'Your session has been reset. Please login again.' });
-    } catch {
-      toast.error('Session reset failed', { description: 'Force logout failed' });
-    } finally {
-      clearSession();
-      void navigate(paths.auth.href());
-    }
-  }, [dropUser, clearSession, navigate]);
+    /** Spec sections 4 and 8: force logout clears the user and all cached data and tells the other tabs. */
+    resetSession: async () => {
+      setAlert(null);
+      await dropUser();
+      try {
+        await request<unknown>('/api/auth/force-logout', { method: 'POST' });
+        toast.success('Session reset', { description: 'Your session has been reset. Please login again.' });
+      } catch {
+        toast.error('Session reset failed', { description: 'Force logout failed' });
+      } finally {
+        clearSession();
+        void navigate(paths.auth.href());
+      }
+    },
 
-  const sessionEndExpected = useRef(false);
-  const endSessionLocally = useCallback(() => {
-    sessionEndExpected.current = false;
-    clearSession();
-    postTabMessage({ type: 'logout' });
-  }, [clearSession]);
-
-  const expectSessionEnd = useCallback(() => {
-    forgetSessionHint();
-    sessionEndExpected.current = true;
-    return () => {
+    endSessionLocally: () => {
       sessionEndExpected.current = false;
-      restoreSessionHint();
-    };
-  }, []);
-  const isSessionEndExpected = useCallback(() => sessionEndExpected.current, []);
+      clearSession();
+      postTabMessage({ type: 'logout' });
+    },
 
-  const setSessionUser = useCallback(
-    (next: SessionUser) => {
+    expectSessionEnd: () => {
+      forgetSessionHint();
+      sessionEndExpected.current = true;
+      return () => {
+        sessionEndExpected.current = false;
+        restoreSessionHint();
+      };
+    },
+
+    isSessionEndExpected: () => sessionEndExpected.current,
+
+    setSessionUser: (next) => {
       queryClient.setQueryData(CURRENT_USER_KEY, next);
       postTabMessage({ type: 'login' });
     },
-    [queryClient],
+
+    dismissAlert: () => setAlert(null),
+  };
+}
+
+export function AuthSessionProvider({ children }: { children: ReactNode }) {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const userQuery = useQuery(currentUserQueryOptions);
+  const [signingOutUser, setSigningOutUser] = useState<SessionUser | null>(null);
+  const [alert, setAlert] = useState<SessionAlert | null>(null);
+  const remoteLogoutHandled = useRef(false);
+  const sessionEndExpected = useRef(false);
+
+  const user = userQuery.data ?? null;
+  const status: SessionStatus = userQuery.isPending ? 'loading' : user ? 'authenticated' : 'unauthenticated';
+  const signedIn = useRef(false);
+
+  useEffect(() => {
+    signedIn.current = user !== null;
+    if (user) remoteLogoutHandled.current = false;
+  }, [user]);
+
+  const actions = useMemo(
+    () => createSessionActions({ queryClient, navigate, setSigningOutUser, setAlert, sessionEndExpected }),
+    [queryClient, navigate],
   );
+  const { clearSession, logout } = actions;
 
   useEffect(
     () =>
@@ -258,38 +286,9 @@ export function AuthSessionProvider({ children }: { children: ReactNode }) {
   }, [logout, navigate]);
   useSessionActivity({ enabled: user !== null, onIdle });
 
-  const dismissAlert = useCallback(() => setAlert(null), []);
-
   const value = useMemo<AuthSessionValue>(
-    () => ({
-      user,
-      status,
-      signingOutUser,
-      isLoggingOut: signingOutUser !== null,
-      logout,
-      resetSession,
-      endSessionLocally,
-      expectSessionEnd,
-      isSessionEndExpected,
-      setSessionUser,
-      refetchUser,
-      alert,
-      dismissAlert,
-    }),
-    [
-      user,
-      status,
-      signingOutUser,
-      logout,
-      resetSession,
-      endSessionLocally,
-      expectSessionEnd,
-      isSessionEndExpected,
-      setSessionUser,
-      refetchUser,
-      alert,
-      dismissAlert,
-    ],
+    () => ({ ...actions, user, status, signingOutUser, isLoggingOut: signingOutUser !== null, alert }),
+    [actions, user, status, signingOutUser, alert],
   );
 
   return <AuthSessionContext.Provider value={value}>{children}</AuthSessionContext.Provider>;

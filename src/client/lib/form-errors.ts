@@ -27,7 +27,7 @@ export function detailsByField(details: ErrorDetails | undefined): ErrorDetails 
   return byField;
 }
 
-/** The first message of each field the server named in `details` (DESIGN section 2). */
+/** The first message of each field the server named in `details`. */
 export function serverFieldErrors<K extends string>(
   details: ErrorDetails | undefined,
   rename: Partial<Record<string, K>> = {},

@@ -11,6 +11,8 @@ export class ApiError extends Error {
   readonly isJson: boolean;
   /** The body's own `message` field, when it had one (the message above may be a fallback). */
   readonly serverMessage: string | undefined;
+  /** The body's `error` field, when it had one: what some servers and proxies put their reason in. */
+  readonly serverError: string | undefined;
 
   constructor(options: {
     message: string;
@@ -18,6 +20,7 @@ export class ApiError extends Error {
     details?: ErrorDetails | undefined;
     isJson?: boolean;
     serverMessage?: string | undefined;
+    serverError?: string | undefined;
   }) {
     super(options.message);
     this.name = 'ApiError';
@@ -26,6 +29,7 @@ export class ApiError extends Error {
     this.details = options.details;
     this.isJson = options.isJson ?? false;
     this.serverMessage = options.serverMessage;
+    this.serverError = options.serverError;
   }
 }
 
@@ -110,27 +114,32 @@ function readDetails(value: unknown): ErrorDetails | undefined {
   return details;
 }
 
+function readString(body: unknown, field: string): string | undefined {
+  if (!isRecord(body)) return undefined;
+  const value = body[field];
+  return typeof value === 'string' && value ? value : undefined;
+}
+
 /**
- * Spec section 8: the message comes from the JSON field `message`, falling back to the status text,
- * or to the plain response text when the body is not JSON.
+ * Spec section 8: the message comes from the JSON field `message`, falling back to the status text;
+ * a body that is not JSON gives its plain text (a proxy's "Too many requests"), then the status text.
  */
 export async function toApiError(response: Response): Promise<ApiError> {
+  const fallback = response.statusText || `Request failed with status ${response.status}`;
   if (isJson(response)) {
     const body: unknown = await response.json().catch(() => null);
-    const message = isRecord(body) && typeof body.message === 'string' ? body.message : '';
+    const message = readString(body, 'message');
     return new ApiError({
-      message: message || response.statusText || `Request failed with status ${response.status}`,
+      message: message ?? fallback,
       status: response.status,
       details: isRecord(body) ? readDetails(body.details) : undefined,
       isJson: body !== null,
-      serverMessage: message || undefined,
+      serverMessage: message,
+      serverError: readString(body, 'error'),
     });
   }
   const text = await response.text().catch(() => '');
-  return new ApiError({
-    message: response.statusText || text.trim() || `Request failed with status ${response.status}`,
-    status: response.status,
-  });
+  return new ApiError({ message: text.trim() || fallback, status: response.status });
 }
 
 /**

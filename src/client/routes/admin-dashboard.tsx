@@ -6,6 +6,7 @@ import { ReportsQueue } from '../features/reports/components/reports-queue.js';
 import { StatsOverview } from '../features/admin/components/stats-overview.js';
 import { SubmissionQueue } from '../features/admin/components/submission-queue.js';
 import { AdminNav } from '../features/admin/components/admin-nav.js';
+import { VerificationPanel } from '../features/claims/components/verification-panel.js';
 import { usePendingAppeals } from '../features/record/api/record.js';
 import { AppealsQueue } from '../features/record/components/appeals-queue.js';
 import { useDocumentTitle } from '../lib/use-document-title.js';
@@ -44,7 +45,18 @@ export function AdminDashboardPage() {
           {
             key: 'submissions',
             label: `Submissions${count(submissions.data?.submissions.length)}`,
-            panel: <SubmissionQueue query={submissions} />,
+            panel: (
+              <SubmissionQueue
+                query={submissions}
+                renderVerification={(submission) => (
+                  <VerificationPanel
+                    agentId={submission.agentId}
+                    name={submission.agent.name}
+                    verified={submission.agent.verified}
+                  />
+                )}
+              />
+            ),
           },
           {
             key: 'reports',

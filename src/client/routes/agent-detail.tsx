@@ -9,6 +9,8 @@ import { LoadFailure } from '../components/ui/load-failure.js';
 import { useAgent } from '../features/agents/api/get-agent.js';
 import { useSimilarAgents } from '../features/agents/api/get-similar-agents.js';
 import { recordAgentView } from '../features/agents/api/record-agent-view.js';
+import { recordAgentClick } from '../features/metrics/api/record-agent-click.js';
+import type { ClickTarget } from '../../shared/api/metrics.js';
 import { AgentDetailsPanel } from '../features/agents/components/agent-details-panel.js';
 import { AgentProfileCard } from '../features/agents/components/agent-profile-card.js';
 import { MarkdownDescription } from '../features/agents/components/markdown-description.js';
@@ -126,6 +128,8 @@ function AgentDetailView({ agent: data }: { agent: AgentDetail }) {
       report.openReport({ kind: 'agent', id: data.id, label: data.name }),
     );
 
+  const onLinkClick = (target: ClickTarget) => void recordAgentClick(data.id, target);
+
   return (
     <div className="mx-auto max-w-6xl px-4 py-6 sm:px-6">
       <BackButton />
@@ -136,6 +140,7 @@ function AgentDetailView({ agent: data }: { agent: AgentDetail }) {
           onWriteReview={reviewActions.openWrite}
           writeReviewLabel={reviewActions.viewer?.reviewId ? 'Edit your review' : 'Write a review'}
           onReport={onReport}
+          onLinkClick={onLinkClick}
         />
       </div>
       {described ? (
@@ -166,7 +171,7 @@ function AgentDetailView({ agent: data }: { agent: AgentDetail }) {
             </div>
             {stage >= 1 && (
               <div className="defer-render min-w-0 space-y-6 [--deferred-height:2000px]">
-                <AgentDetailsPanel agent={data} />
+                <AgentDetailsPanel agent={data} onLinkClick={onLinkClick} />
                 <HealthPanel agent={data} />
                 <ClaimsPanel agentId={data.id} isOwner={Boolean(data.viewer?.isOwner)} />
                 <BadgeEmbed agent={data} />

@@ -12,7 +12,7 @@ import { SearchInput } from '../components/ui/search-input.js';
 import { useAgents } from '../features/agents/api/get-agents.js';
 import { AgentFilters } from '../features/agents/components/agent-filters.js';
 import { AgentGrid } from '../features/agents/components/agent-grid.js';
-import { useSearchMetrics } from '../features/agents/hooks/use-search-metrics.js';
+import { useSearchMetrics } from '../features/metrics/hooks/use-search-metrics.js';
 import { renderFavoriteButton } from '../features/favorites/components/favorite-button.js';
 import { useFilters } from '../features/categories/api/get-filters.js';
 import { cn } from '../lib/cn.js';

@@ -1,7 +1,6 @@
 import { LayoutGrid } from 'lucide-react';
 import { AgentGridSkeleton } from '../components/layout/page-skeleton.js';
-import { Button } from '../components/ui/button.js';
-import { EmptyState } from '../components/ui/empty-state.js';
+import { ListStates } from '../components/ui/list-states.js';
 import { useCategories } from '../lib/get-categories.js';
 import { CategoryGrid } from '../features/categories/components/category-grid.js';
 import { useDocumentTitle } from '../lib/use-document-title.js';
@@ -16,20 +15,15 @@ export function CategoriesPage() {
         Every kind of AI agent in the directory, with how many agents each one holds.
       </p>
       <div className="mt-8">
-        {categories.isPending ? (
-          <AgentGridSkeleton count={6} />
-        ) : categories.isError ? (
-          <EmptyState
-            tone="error"
-            title="We couldn't load the categories"
-            description={categories.error.message}
-            action={<Button onClick={() => void categories.refetch()}>Try again</Button>}
-          />
-        ) : categories.data.categories.length === 0 ? (
-          <EmptyState icon={<LayoutGrid className="h-6 w-6" />} title="No categories yet" />
-        ) : (
-          <CategoryGrid categories={categories.data.categories} headingLevel={2} />
-        )}
+        <ListStates
+          query={categories}
+          loading={<AgentGridSkeleton count={6} />}
+          failure={{ title: "We couldn't load the categories" }}
+          isEmpty={(data) => data.categories.length === 0}
+          empty={{ icon: <LayoutGrid className="h-6 w-6" />, title: 'No categories yet' }}
+        >
+          {(data) => <CategoryGrid categories={data.categories} headingLevel={2} />}
+        </ListStates>
       </div>
     </div>
   );

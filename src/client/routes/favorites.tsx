@@ -3,6 +3,7 @@ import { useMemo, useState } from 'react';
 import { AgentGridSkeleton } from '../components/layout/page-skeleton.js';
 import { Button, ButtonLink } from '../components/ui/button.js';
 import { EmptyState } from '../components/ui/empty-state.js';
+import { ListStates } from '../components/ui/list-states.js';
 import { SearchInput } from '../components/ui/search-input.js';
 import { useFavorites } from '../features/favorites/api/get-favorites.js';
 import { FavoriteCard } from '../features/favorites/components/favorite-card.js';
@@ -46,95 +47,93 @@ export function FavoritesPage() {
       <h1 className="text-3xl font-bold tracking-tight text-slate-900">Favorites</h1>
       <p className="mt-2 text-slate-600">The agents you saved, with your own tags and notes.</p>
 
-      {favorites.isPending ? (
-        <div className="mt-8" role="status" aria-label="Loading favorites">
-          <AgentGridSkeleton count={3} />
-        </div>
-      ) : favorites.isError ? (
-        <EmptyState
-          className="mt-8"
-          tone="error"
-          icon={<Heart className="h-6 w-6" />}
-          title="Failed to fetch favorites"
-          description={favorites.error.message}
-          action={<Button onClick={() => void favorites.refetch()}>Try again</Button>}
-        />
-      ) : all.length === 0 ? (
-        <EmptyState
-          className="mt-8"
-          icon={<Heart className="h-6 w-6" />}
-          title="No favorites yet"
-          description="Save agents with the heart on their card or page, then find them here with your tags and notes."
-          action={<ButtonLink to={paths.agents.href()}>Browse agents</ButtonLink>}
-        />
-      ) : (
-        <>
-          <div className="mt-6 flex flex-col gap-4">
-            <SearchInput
-              label="Search favorites"
-              value={query}
-              onValueChange={setQuery}
-              placeholder="Search by name or tagline"
-              className="max-w-md"
-            />
-            {tags.length > 0 && (
-              <div role="group" aria-label="Filter by tag" className="flex flex-wrap gap-2">
-                <button
-                  type="button"
-                  className={chip(activeTag === null)}
-                  aria-pressed={activeTag === null}
-                  onClick={() => setTag(null)}
-                >
-                  All tags
-                </button>
-                {tags.map((item) => (
-                  <button
-                    key={item}
-                    type="button"
-                    className={chip(activeTag === item)}
-                    aria-pressed={activeTag === item}
-                    onClick={() => setTag(activeTag === item ? null : item)}
-                  >
-                    {item}
-                  </button>
-                ))}
-              </div>
-            )}
-            <p className="text-sm text-slate-600" aria-live="polite">
-              {shown.length === all.length
-                ? `${all.length} ${all.length === 1 ? 'favorite' : 'favorites'}`
-                : `${shown.length} of ${all.length} favorites`}
-            </p>
+      <ListStates
+        query={favorites}
+        className="mt-8"
+        loading={
+          <div className="mt-8" role="status" aria-label="Loading favorites">
+            <AgentGridSkeleton count={3} />
           </div>
-          {shown.length === 0 ? (
-            <EmptyState
-              className="mt-6"
-              icon={<SearchX className="h-6 w-6" />}
-              title="No favorites match"
-              description="Try other words or another tag."
-              action={
-                <Button
-                  variant="outline"
-                  onClick={() => {
-                    setQuery('');
-                    setTag(null);
-                  }}
-                >
-                  Clear filters
-                </Button>
-              }
-            />
-          ) : (
-            <ul className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-              {shown.map((favorite) => (
-                <li key={favorite.agentId}>
-                  <FavoriteCard favorite={favorite} />
-                </li>
-              ))}
-            </ul>
-          )}
-        </>
-      )}
+        }
+        failure={{ icon: <Heart className="h-6 w-6" />, title: 'Failed to fetch favorites' }}
+        isEmpty={(data) => data.favorites.length === 0}
+        empty={{
+          icon: <Heart className="h-6 w-6" />,
+          title: 'No favorites yet',
+          description:
+            'Save agents with the heart on their card or page, then find them here with your tags and notes.',
+          action: <ButtonLink to={paths.agents.href()}>Browse agents</ButtonLink>,
+        }}
+      >
+        {() => (
+          <>
+            <div className="mt-6 flex flex-col gap-4">
+              <SearchInput
+                label="Search favorites"
+                value={query}
+                onValueChange={setQuery}
+                placeholder="Search by name or tagline"
+                className="max-w-md"
+              />
+              {tags.length > 0 && (
+                <div role="group" aria-label="Filter by tag" className="flex flex-wrap gap-2">
+                  <button
+                    type="button"
+                    className={chip(activeTag === null)}
+                    aria-pressed={activeTag === null}
+                    onClick={() => setTag(null)}
+                  >
+                    All tags
+                  </button>
+                  {tags.map((item) => (
+                    <button
+                      key={item}
+                      type="button"
+                      className={chip(activeTag === item)}
+                      aria-pressed={activeTag === item}
+                      onClick={() => setTag(activeTag === item ? null : item)}
+                    >
+                      {item}
+                    </button>
+                  ))}
+                </div>
+              )}
+              <p className="text-sm text-slate-600" aria-live="polite">
+                {shown.length === all.length
+                  ? `${all.length} ${all.length === 1 ? 'favorite' : 'favorites'}`
+                  : `${shown.length} of ${all.length} favorites`}
+              </p>
+            </div>
+            {shown.length === 0 ? (
+              <EmptyState
+                className="mt-6"
+                icon={<SearchX className="h-6 w-6" />}
+                title="No favorites match"
+                description="Try other words or another tag."
+                action={
+                  <Button
+                    variant="outline"
+                    onClick={() => {
+                      setQuery('');
+                      setTag(null);
+                    }}
+                  >
+                    Clear filters
+                  </Button>
+                }
+              />
+            ) : (
+              <ul className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+                {shown.map((favorite) => (
+                  <li key={favorite.agentId}>
+                    <FavoriteCard favorite={favorite} />
+                  </li>
+                ))}
+              </ul>
+            )}
+          </>
+        )}
+      </ListStates>
     </div>
   );
 }

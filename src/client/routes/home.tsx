@@ -5,7 +5,7 @@ import type { AgentSort, AgentSummary } from '../../shared/api/agents.js';
 import { formatCount } from '../../shared/rules/count.js';
 import { AgentGridSkeleton } from '../components/layout/page-skeleton.js';
 import { Button } from '../components/ui/button.js';
-import { EmptyState } from '../components/ui/empty-state.js';
+import { ListStates } from '../components/ui/list-states.js';
 import { Skeleton } from '../components/ui/skeleton.js';
 import { useHome } from '../features/agents/api/get-home.js';
 import { AgentGrid } from '../features/agents/components/agent-grid.js';
@@ -109,10 +109,6 @@ export function HomePage() {
   const restShown = useStagedReveal(1) === 1;
   const listHref = (sort?: AgentSort) => paths.agents.href({ sort, verified: verified || undefined });
 
-  const data = home.data;
-  const isEmpty =
-    data && data.featured.length + data.topRated.length + data.trending.length + data.newest.length === 0;
-
   return (
     <div>
       <section aria-labelledby="hero-title" className="relative overflow-hidden">
@@ -169,7 +165,7 @@ export function HomePage() {
               <div key={key} className="rounded-2xl border border-slate-200 bg-white/70 px-3 py-3">
                 <dt className="text-xs font-medium text-slate-600 capitalize">{key}</dt>
                 <dd className="mt-1 text-xl font-bold text-slate-900">
-                  {data ? formatCount(data.stats[key]) : <Skeleton className="mx-auto h-6 w-10" />}
+                  {home.data ? formatCount(home.data.stats[key]) : <Skeleton className="mx-auto h-6 w-10" />}
                 </dd>
               </div>
             ))}
@@ -178,43 +174,37 @@ export function HomePage() {
       </section>
 
       <div className="mx-auto max-w-6xl px-4 sm:px-6">
-        {home.isPending ? (
-          <div className="mt-14 space-y-14" role="status" aria-label="Loading agents">
-            {[0, 1].map((row) => (
-              <div key={row}>
-                <Skeleton className="mb-5 h-7 w-48" />
-                <AgentGridSkeleton count={3} />
-              </div>
-            ))}
-          </div>
-        ) : home.isError ? (
-          <EmptyState
-            className="mt-14"
-            tone="error"
-            title="We couldn't load the agents"
-            description={home.error.message}
-            action={<Button onClick={() => void home.refetch()}>Try again</Button>}
-          />
-        ) : isEmpty ? (
-          <EmptyState
-            className="mt-14"
-            icon={<BadgeCheck className="h-6 w-6" />}
-            title={verified ? 'No verified agents yet' : 'No agents yet'}
-            description={
-              verified
-                ? 'Agents appear here once an administrator has confirmed that their makers control them.'
-                : 'Be the first to list an AI agent in the directory.'
-            }
-            action={
-              verified ? (
-                <Link to={paths.home.href()} className="font-semibold text-brand-700 hover:underline">
-                  Show all agents
-                </Link>
-              ) : undefined
-            }
-          />
-        ) : (
-          data && (
+        <ListStates
+          query={home}
+          className="mt-14"
+          loading={
+            <div className="mt-14 space-y-14" role="status" aria-label="Loading agents">
+              {[0, 1].map((row) => (
+                <div key={row}>
+                  <Skeleton className="mb-5 h-7 w-48" />
+                  <AgentGridSkeleton count={3} />
+                </div>
+              ))}
+            </div>
+          }
+          failure={{ title: "We couldn't load the agents" }}
+          isEmpty={(data) =>
+            data.featured.length + data.topRated.length + data.trending.length + data.newest.length === 0
+          }
+          empty={{
+            icon: <BadgeCheck className="h-6 w-6" />,
+            title: verified ? 'No verified agents yet' : 'No agents yet',
+            description: verified
+              ? 'Agents appear here once an administrator has confirmed that their makers control them.'
+              : 'Be the first to list an AI agent in the directory.',
+            action: verified ? (
+              <Link to={paths.home.href()} className="font-semibold text-brand-700 hover:underline">
+                Show all agents
+              </Link>
+            ) : undefined,
+          }}
+        >
+          {(data) => (
             <>
               <AgentSection
                 title="Featured"
@@ -248,8 +238,8 @@ export function HomePage() {
                 <div aria-hidden="true" className="min-h-screen" />
               )}
             </>
-          )
-        )}
+          )}
+        </ListStates>
 
         <section
           aria-labelledby="categories-title"

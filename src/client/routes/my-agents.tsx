@@ -1,6 +1,6 @@
-import { Bot, FileText, Plus, RotateCw } from 'lucide-react';
-import { Button, ButtonLink } from '../components/ui/button.js';
-import { EmptyState } from '../components/ui/empty-state.js';
+import { Bot, FileText, Plus } from 'lucide-react';
+import { ButtonLink } from '../components/ui/button.js';
+import { ListStates } from '../components/ui/list-states.js';
 import { useOwnerAgents } from '../features/owner-agents/api/get-owner-agents.js';
 import {
   OwnerAgentCard,
@@ -13,7 +13,6 @@ import { paths } from '../paths.js';
 export function MyAgentsPage() {
   useDocumentTitle('My Agents');
   const agents = useOwnerAgents();
-  const list = agents.data?.agents ?? [];
 
   return (
     <div className="mx-auto max-w-5xl px-4 py-6 sm:px-6">
@@ -37,42 +36,34 @@ export function MyAgentsPage() {
       </div>
 
       <div className="mt-8">
-        {agents.isPending ? (
-          <OwnerAgentListSkeleton />
-        ) : agents.isError ? (
-          <EmptyState
-            tone="error"
-            icon={<Bot className="h-6 w-6" />}
-            title="Failed to fetch user agents"
-            description={agents.error.message}
-            action={
-              <Button onClick={() => void agents.refetch()} disabled={agents.isFetching}>
-                <RotateCw className="h-4 w-4" aria-hidden="true" />
-                Try again
-              </Button>
-            }
-          />
-        ) : list.length === 0 ? (
-          <EmptyState
-            icon={<Bot className="h-6 w-6" />}
-            title="You have not listed an agent yet"
-            description="Submit your agent from its GitHub repository or by hand. An admin reviews it, then it is listed for everyone to find, rate and favorite."
-            action={<ButtonLink to={paths.submitAgent.href()}>Submit an agent</ButtonLink>}
-          />
-        ) : (
-          <>
-            <p className="mb-3 text-sm text-slate-600">
-              {list.length} {list.length === 1 ? 'agent' : 'agents'}
-            </p>
-            <ul className="space-y-4">
-              {list.map((agent) => (
-                <li key={agent.id}>
-                  <OwnerAgentCard agent={agent} />
-                </li>
-              ))}
-            </ul>
-          </>
-        )}
+        <ListStates
+          query={agents}
+          loading={<OwnerAgentListSkeleton />}
+          failure={{ icon: <Bot className="h-6 w-6" />, title: 'Failed to fetch user agents' }}
+          isEmpty={(data) => data.agents.length === 0}
+          empty={{
+            icon: <Bot className="h-6 w-6" />,
+            title: 'You have not listed an agent yet',
+            description:
+              'Submit your agent from its GitHub repository or by hand. An admin reviews it, then it is listed for everyone to find, rate and favorite.',
+            action: <ButtonLink to={paths.submitAgent.href()}>Submit an agent</ButtonLink>,
+          }}
+        >
+          {({ agents: list }) => (
+            <>
+              <p className="mb-3 text-sm text-slate-600">
+                {list.length} {list.length === 1 ? 'agent' : 'agents'}
+              </p>
+              <ul className="space-y-4">
+                {list.map((agent) => (
+                  <li key={agent.id}>
+                    <OwnerAgentCard agent={agent} />
+                  </li>
+                ))}
+              </ul>
+            </>
+          )}
+        </ListStates>
       </div>
     </div>
   );

@@ -1,7 +1,7 @@
 import { Bell } from 'lucide-react';
 import { useSearchParams } from 'react-router';
 import { Button } from '../components/ui/button.js';
-import { EmptyState } from '../components/ui/empty-state.js';
+import { ListStates } from '../components/ui/list-states.js';
 import { Pagination } from '../components/ui/pagination.js';
 import { useNotifications } from '../features/notifications/api/get-notifications.js';
 import { useMarkAllNotificationsRead } from '../features/notifications/api/mark-all-notifications-read.js';
@@ -33,49 +33,46 @@ export function NotificationsPage() {
           Mark all as read
         </Button>
       </div>
-      {list.isPending ? (
-        <p className="mt-8 text-slate-600" role="status">
-          Loading notifications...
-        </p>
-      ) : list.isError ? (
-        <EmptyState
-          className="mt-8"
-          tone="error"
-          icon={<Bell className="h-6 w-6" />}
-          title="Failed to fetch notifications"
-          description={list.error.message}
-          action={<Button onClick={() => void list.refetch()}>Try again</Button>}
-        />
-      ) : notifications.length === 0 ? (
-        <EmptyState
-          className="mt-8"
-          icon={<Bell className="h-6 w-6" />}
-          title="No notifications yet"
-          description="Reviews of your agents, decisions on your submissions and announcements appear here."
-        />
-      ) : (
-        <>
-          <ul
-            className="mt-6 divide-y divide-slate-100 rounded-xl bg-white ring-1 ring-slate-200"
-            aria-label="Notification list"
-          >
-            {notifications.map((notification) => (
-              <NotificationItem
-                key={notification.id}
-                notification={notification}
-                onRead={(id) => markOne.mutate(id)}
-                onNavigate={() => {}}
-              />
-            ))}
-          </ul>
-          <Pagination
-            currentPage={list.data.currentPage}
-            totalPages={list.data.totalPages}
-            hrefFor={(target) => `${paths.notifications.path}?page=${target}`}
-            label="Notification pages"
-          />
-        </>
-      )}
+      <ListStates
+        query={list}
+        className="mt-8"
+        loading={
+          <p className="mt-8 text-slate-600" role="status">
+            Loading notifications...
+          </p>
+        }
+        failure={{ icon: <Bell className="h-6 w-6" />, title: 'Failed to fetch notifications' }}
+        isEmpty={(data) => data.notifications.length === 0}
+        empty={{
+          icon: <Bell className="h-6 w-6" />,
+          title: 'No notifications yet',
+          description: 'Reviews of your agents, decisions on your submissions and announcements appear here.',
+        }}
+      >
+        {(data) => (
+          <>
+            <ul
+              className="mt-6 divide-y divide-slate-100 rounded-xl bg-white ring-1 ring-slate-200"
+              aria-label="Notification list"
+            >
+              {notifications.map((notification) => (
+                <NotificationItem
+                  key={notification.id}
+                  notification={notification}
+                  onRead={(id) => markOne.mutate(id)}
+                  onNavigate={() => {}}
+                />
+              ))}
+            </ul>
+            <Pagination
+              currentPage={data.currentPage}
+              totalPages={data.totalPages}
+              hrefFor={(target) => `${paths.notifications.path}?page=${target}`}
+              label="Notification pages"
+            />
+          </>
+        )}
+      </ListStates>
     </div>
   );
 }

@@ -1,25 +1,148 @@
-/** Readers of the columns that hold JSON text: a malformed value reads as empty rather than failing the page. */
-
-/** Tags are stored as a JSON array of strings; anything else (or no value) reads as no tags. */
-export function parseTags(json: string | null): string[] {
-  if (json === null) return [];
-  try {
-    const value: unknown = JSON.parse(json);
-    return Array.isArray(value) ? value.filter((tag): tag is string => typeof tag === 'string') : [];
-  } catch {
-    return [];
-  }
-}
+import { z } from 'zod';
+import type { AgentLinkField } from '../../shared/api/agents.js';
+import { importOriginSchema, provenanceSchema } from '../../shared/api/imports.js';
+import {
+  endpointAuthSchema,
+  protocolCheckSchema,
+  toolSchema,
+  type EndpointAuth,
+  type ProtocolCheck,
+  type Tool,
+} from '../../shared/api/probes.js';
+import { webhookEvents, type WebhookEvent } from '../../shared/api/webhooks.js';
+import { pricingModels } from '../../shared/catalogue.js';
+import type { OauthStatesTable } from './schema.js';
 
 /**
- * A stored JSON object (a draft's or a revision's fields, validated when stored); anything that is
- * not an object reads as `{}`.
+ * The columns that hold JSON text, each read through its one schema here, never by a cast where it
+ * is used. A malformed value never fails a page, and reads the same way everywhere:
+ * - text that is not JSON, or JSON of another shape, reads as the column's empty value (no tags, no
+ *   tools, an empty draft; an OAuth handshake that cannot be read is no handshake at all);
+ * - in a list, an element of another shape is dropped and the rest kept;
+ * - in a stored draft or revision, a field of another type reads as absent and the others are kept.
  */
-export function parseJsonObject<T extends object>(json: string): Partial<T> {
+export function readJsonColumn<T, E = T>(schema: z.ZodType<T>, json: string | null, empty: E): T | E {
+  if (json === null) return empty;
+  let value: unknown;
   try {
-    const value: unknown = JSON.parse(json);
-    return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Partial<T>) : {};
+    value = JSON.parse(json);
   } catch {
-    return {};
+    return empty;
   }
+  const parsed = schema.safeParse(value);
+  return parsed.success ? parsed.data : empty;
+}
+
+/** A list whose elements of another shape are dropped. */
+function listOf<T>(item: z.ZodType<T>) {
+  return z.array(z.unknown()).transform((values) =>
+    values.flatMap((value) => {
+      const parsed = item.safeParse(value);
+      return parsed.success ? [parsed.data] : [];
+    }),
+  );
+}
+
+/** A field of a stored object that reads as absent when it holds another type. */
+function field<T>(schema: z.ZodType<T>) {
+  return schema.optional().catch(undefined);
+}
+
+/** agents.tags and favorites.tags: a listing's tags, or the tags a person gave a favorite. */
+const tagsColumn = listOf(z.string());
+export const readTags = (json: string | null): string[] => readJsonColumn(tagsColumn, json, []);
+
+/** agent_endpoints.tools: the tools (MCP) or skills (A2A) the last probe read. */
+const toolsColumn = listOf(toolSchema);
+export const readTools = (json: string | null): Tool[] => readJsonColumn(toolsColumn, json, []);
+
+/** endpoint_changes.added and .removed: names of tools gained or lost between two probes. */
+const toolNamesColumn = listOf(z.string());
+export const readToolNames = (json: string | null): string[] => readJsonColumn(toolNamesColumn, json, []);
+
+/** agent_endpoints.protocols: each protocol revision the last probe tried, and what it answered. */
+const protocolsColumn = listOf(protocolCheckSchema);
+export const readProtocols = (json: string | null): ProtocolCheck[] =>
+  readJsonColumn(protocolsColumn, json, []);
+
+/** agent_endpoints.auth: the protected-resource metadata that proved an MCP server behind a login. */
+export const readEndpointAuth = (json: string | null): EndpointAuth | null =>
+  readJsonColumn(endpointAuthSchema, json, null);
+
+/** webhooks.events: the events a webhook takes (a name no longer known is dropped). */
+const webhookEventsColumn = listOf(z.enum(webhookEvents));
+export const readWebhookEvents = (json: string | null): WebhookEvent[] =>
+  readJsonColumn(webhookEventsColumn, json, []);
+
+const storedText = field(z.string().nullable());
+
+/** What a draft and a revision both store of a listing's fields. */
+const storedListingShape = {
+  name: storedText,
+  tagline: storedText,
+  description: storedText,
+  category: storedText,
+  tags: field(listOf(z.string()).nullable()),
+  websiteUrl: storedText,
+  repoUrl: storedText,
+  docsUrl: storedText,
+  mcpUrl: storedText,
+  agentCardUrl: storedText,
+  pricing: field(z.enum(pricingModels).nullable()),
+  logoFileId: field(z.number().int().nullable()),
+  githubRepo: storedText,
+  license: storedText,
+};
+
+/** drafts.data: the draft's fields as the owner saved them, and what an import kept beside them. */
+const draftDataColumn = z.object({
+  ...storedListingShape,
+  githubStars: field(z.number().int().nullable()),
+  version: storedText,
+  provenance: field(provenanceSchema),
+  importedFrom: field(importOriginSchema),
+});
+export type StoredDraftData = z.output<typeof draftDataColumn>;
+export const readDraftData = (json: string): StoredDraftData => readJsonColumn(draftDataColumn, json, {});
+
+/** agent_revisions.data: the fields an edit proposes (checked in full when stored). */
+const revisionDataColumn = z.object({
+  ...storedListingShape,
+  /** A revision the registry sync queued: the registry's version the listing shows once approved. */
+  registryVersion: storedText,
+});
+export type StoredRevisionData = z.output<typeof revisionDataColumn>;
+export const readRevisionData = (json: string): StoredRevisionData =>
+  readJsonColumn(revisionDataColumn, json, {});
+
+/** The addresses a stored draft or revision holds; one it does not hold reads as null. */
+export function storedLinks(
+  data: StoredDraftData | StoredRevisionData,
+): Record<AgentLinkField, string | null> {
+  return {
+    websiteUrl: data.websiteUrl ?? null,
+    repoUrl: data.repoUrl ?? null,
+    docsUrl: data.docsUrl ?? null,
+    mcpUrl: data.mcpUrl ?? null,
+    agentCardUrl: data.agentCardUrl ?? null,
+  };
+}
+
+/** oauth_states.payload: what each kind of handshake keeps until GitHub calls back. */
+const oauthPayloadShapes = {
+  github_signin: z.object({ returnPath: z.string() }),
+  github_device: z.object({ deviceCode: z.string(), interval: z.number() }),
+  github_connect: z.object({ flow: z.enum(['connect', 'install']) }),
+} satisfies Record<OauthStatesTable['kind'], z.ZodType>;
+type OauthPayloads = { [K in OauthStatesTable['kind']]: z.output<(typeof oauthPayloadShapes)[K]> };
+export type OauthPayload<K extends OauthStatesTable['kind']> = OauthPayloads[K];
+const oauthPayloadColumns: { [K in OauthStatesTable['kind']]: z.ZodType<OauthPayloads[K]> } =
+  oauthPayloadShapes;
+
+/** A handshake's payload, or null when it cannot be read (the handshake is then treated as gone). */
+export function readOauthPayload<K extends OauthStatesTable['kind']>(
+  kind: K,
+  json: string,
+): OauthPayload<K> | null {
+  return readJsonColumn(oauthPayloadColumns[kind], json, null);
 }

@@ -374,8 +374,8 @@ export interface EndpointChangesTable {
   removed: string;
 }
 
-/** An owner's webhook subscription (DESIGN section 9). */
-/** What a listing was imported from (DESIGN section 9). */
+/** An owner's webhook subscription. */
+/** What a listing was imported from. */
 export interface AgentSourcesTable {
   agent_id: number;
   source: 'mcp-registry' | 'server-json' | 'agent-card';

@@ -1,7 +1,7 @@
 import { parseArgs } from 'node:util';
 import SqliteDatabase from 'better-sqlite3';
 import { loadConfig } from '../config.js';
-import { reputationScore, reviewWeight, siteMean } from '../features/reviews/reputation.js';
+import { reputationScore, reviewWeight, siteMean } from '../../shared/rules/reputation.js';
 import { createDb } from './database.js';
 import { migrateToLatest } from './migrate.js';
 import { createRandom } from '../lib/random.js';

@@ -2,6 +2,7 @@ import type { Transaction } from 'kysely';
 import type { Database } from './schema.js';
 import { createRandom } from '../lib/random.js';
 import { utcDay } from '../lib/time.js';
+import { NO_PERSONAL_DETAILS } from '../features/users/users.repo.js';
 
 const DAY_MS = 86_400_000;
 const CHUNK = 400;
@@ -77,19 +78,12 @@ export async function seedDemoMetrics(
   const fanRows = Array.from({ length: FANS }, (_, index) => ({
     email: `fan-${index + 1}@demo.agentatlas.dev`,
     username: `fan-${index + 1}@demo.agentatlas.dev`,
-    password_hash: null,
-    first_name: null,
-    last_name: null,
-    full_name: null,
-    company_name: null,
-    company_website: null,
+    ...NO_PERSONAL_DETAILS,
     organization_type: 'individual',
     user_type: 'user',
     role: 'user',
     email_verified: 1,
     is_anonymous: 0,
-    github_id: null,
-    github_login: null,
     created_at: iso(now - 365 * DAY_MS),
     updated_at: iso(now - 365 * DAY_MS),
   }));

@@ -2,7 +2,7 @@ import { errorBodySchema } from '../../shared/api/errors.js';
 
 /**
  * The error answers a route documents in the OpenAPI description: every one has the one error body
- * (DESIGN section 2), so a route lists only its statuses.
+ * `{ message, details? }`, so a route lists only its statuses.
  */
 export function errorResponses<Status extends number>(
   ...statuses: Status[]

@@ -9,7 +9,7 @@ export interface ValidationIssue {
   readonly keys?: ReadonlyArray<string>;
 }
 
-/** The message of a field a strict request body does not have (DESIGN section 2: unknown fields are refused). */
+/** The message of a field a strict request body does not have (unknown fields are refused). */
 export const UNKNOWN_FIELD = 'Unknown field';
 
 /**

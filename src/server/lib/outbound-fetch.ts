@@ -1,6 +1,6 @@
 /**
- * The one way the server fetches an address a user gave it (probes, claims, imports, webhooks):
- * DESIGN section 8. It refuses loopback, private, link-local, metadata and every other non-public
+ * The one way the server fetches an address a user gave it (probes, claims, imports, webhooks).
+ * It refuses loopback, private, link-local, metadata and every other non-public
  * address, checked on the address actually connected to (so a name that resolves differently the
  * second time, DNS rebinding, changes nothing) and again after every redirect; it caps the time
  * and the size of an answer and says who is asking in its User-Agent.

@@ -25,7 +25,7 @@ export interface MailerLogger {
 
 /**
  * SMTP when SMTP_URL is set; otherwise every message becomes one RFC 822 .eml file in
- * $DATA_DIR/mail/ and the log prints its path (DESIGN section 1).
+ * $DATA_DIR/mail/ and the log prints its path.
  */
 export function createMailer(config: Config, log: MailerLogger): Mailer {
   const outbox = path.join(config.dataDir, 'mail');

@@ -25,7 +25,7 @@ declare module 'fastify' {
 }
 
 /**
- * Refuses state-changing requests that a browser sends from another site (DESIGN section 6).
+ * Refuses state-changing requests that a browser sends from another site.
  * Clients that send no Origin (curl, server-to-server) are not browsers riding a cookie, so they pass.
  */
 async function originCheck(app: FastifyInstance) {

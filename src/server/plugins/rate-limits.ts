@@ -6,7 +6,7 @@ import { isRedisReady } from '../lib/redis.js';
 import { withTimeout } from '../lib/with-timeout.js';
 
 /**
- * Fixed-window counters, in memory or in Redis (shared by every instance, DESIGN section 1); while
+ * Fixed-window counters, in memory or in Redis (shared by every instance); while
  * Redis is unreachable, in this instance's memory (docs/decisions/0011-outages-degrade.md).
  * Written here rather than taken from @fastify/rate-limit because a route needs several limits at
  * once (per address and per account), and that plugin runs only one limiter per request.

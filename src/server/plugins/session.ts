@@ -39,7 +39,7 @@ export const sessionCookieNameFor = (secure: boolean) => (secure ? '__Host-aa_se
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
 /**
- * Server-side sessions (DESIGN section 6): an opaque random token in an httpOnly SameSite=Lax cookie,
+ * Server-side sessions: an opaque random token in an httpOnly SameSite=Lax cookie,
  * stored hashed, ended after 30 idle minutes and after an absolute lifetime.
  */
 async function sessions(app: FastifyInstance) {

@@ -45,7 +45,7 @@ export interface HubOptions {
 const silent: HubLog = { info() {}, warn() {}, error() {} };
 
 /**
- * The open sockets of this instance, each with its user and session (DESIGN section 5).
+ * The open sockets of this instance, each with its user and session.
  *
  * - publish() delivers to the user's sockets here at once, then tells the other instances through
  *   Redis; an instance ignores its own messages, so nothing arrives twice, and a Redis outage never

@@ -12,7 +12,7 @@ import { endLapsedSessions } from '../features/auth/sessions.service.js';
 const PING_INTERVAL_MS = 30_000;
 
 /**
- * /ws?userId={id} (DESIGN section 5). Every check runs in the route's hooks, which @fastify/websocket
+ * /ws?userId={id}. Every check runs in the route's hooks, which @fastify/websocket
  * runs before it upgrades: a handshake from another origin, without a live session or for another user
  * gets a plain 403/401/403 answer and never a 101. An accepted socket belongs to its session and is
  * closed when the session ends (realtime/notification-hub.ts). Sockets that stop answering pings are closed.

@@ -3,7 +3,7 @@ import { agentStatuses } from '../catalogue.js';
 import { REJECTION_REASON_MAX, REJECTION_REASON_MIN } from '../limits.js';
 import { agentListingFieldsSchema } from './submissions.js';
 
-/** The moderators' side: submissions queue, decisions and figures (DESIGN section 2). */
+/** The moderators' side: submissions queue, decisions and figures. */
 
 /** One entry of GET /api/admin/submissions?status=pending: a new listing or an edit of a live one. */
 export const adminSubmissionSchema = z.object({

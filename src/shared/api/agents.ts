@@ -17,7 +17,7 @@ import { agentHealthFilters } from '../agent-list-filters.js';
 
 const slugPattern = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
-/** GET /api/agents query (DESIGN section 2). */
+/** GET /api/agents query. */
 export const agentListQuerySchema = z.object({
   q: z.string().trim().max(SEARCH_QUERY_MAX_LENGTH, 'q is too long').optional(),
   category: z.string().regex(slugPattern, 'category must be a category slug').max(80).optional(),
@@ -26,7 +26,7 @@ export const agentListQuerySchema = z.object({
     .transform((value) => value === 'true')
     .optional(),
   pricing: z.enum(pricingModels, { error: `pricing must be one of ${pricingModels.join(', ')}` }).optional(),
-  /** Extra filter (DESIGN section 8): up = every probed endpoint answers; down = one of them fails. */
+  /** Extra filter: up = every probed endpoint answers; down = one of them fails. */
   health: z
     .enum(agentHealthFilters, { error: `health must be one of ${agentHealthFilters.join(', ')}` })
     .optional(),
@@ -69,6 +69,17 @@ export const agentSummarySchema = z.object({
 });
 export type AgentSummary = z.infer<typeof agentSummarySchema>;
 
+/** The addresses a listing links to, each optional: a listing, a draft and a revision read them alike. */
+export const agentLinksShape = {
+  websiteUrl: z.string().nullable(),
+  repoUrl: z.string().nullable(),
+  docsUrl: z.string().nullable(),
+  /** The remote MCP server (Streamable HTTP) and the A2A agent card the listing names; both are probed. */
+  mcpUrl: z.string().nullable(),
+  agentCardUrl: z.string().nullable(),
+};
+export type AgentLinkField = keyof typeof agentLinksShape;
+
 /** A listing's descriptive fields as they read: the public detail and the owners' and moderators' views share them. */
 export const agentListingTextShape = {
   name: z.string(),
@@ -76,16 +87,11 @@ export const agentListingTextShape = {
   description: z.string(),
   category: agentCategoryRefSchema,
   tags: z.array(z.string()),
-  websiteUrl: z.string().nullable(),
-  repoUrl: z.string().nullable(),
-  docsUrl: z.string().nullable(),
-  /** The remote MCP server (Streamable HTTP) and the A2A agent card the listing names; both are probed. */
-  mcpUrl: z.string().nullable(),
-  agentCardUrl: z.string().nullable(),
+  ...agentLinksShape,
   pricing: z.enum(pricingModels),
 };
 
-/** GET /api/agents/{idOrSlug} (DESIGN section 2). */
+/** GET /api/agents/{idOrSlug}. */
 /** What an agent is to the signed-in person asking for it. */
 export const agentViewerSchema = z.object({ isOwner: z.boolean(), reviewId: z.number().int().nullable() });
 export type AgentViewer = z.infer<typeof agentViewerSchema>;

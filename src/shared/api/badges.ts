@@ -1,5 +1,5 @@
 /**
- * The live badge (DESIGN section 8): /badge/{slug}.svg shows the reputation score, verified and
+ * The live badge: /badge/{slug}.svg shows the reputation score, verified and
  * 30-day uptime. The embed snippets are the same on the agent page and the owner's pages.
  */
 export const BADGE_MAX_AGE_S = 300;

@@ -3,7 +3,7 @@ import { ROW_ID_MAX } from '../limits.js';
 import { claimMethods, claimStatuses, type ClaimMethod } from '../trust.js';
 
 /**
- * Ownership claims (DESIGN section 8): evidence, checked against the agent's domain or repository,
+ * Ownership claims: evidence, checked against the agent's domain or repository,
  * that the owner controls it. Active claims are checked again daily; the verified badge follows them.
  */
 

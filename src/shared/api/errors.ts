@@ -33,7 +33,7 @@ export const errorCodeStatus: Record<ErrorCode, number> = {
 export const errorDetailsSchema = z.record(z.string(), z.array(z.string()));
 export type ErrorDetails = z.infer<typeof errorDetailsSchema>;
 
-/** Every non-2xx JSON body (DESIGN section 2). */
+/** Every non-2xx JSON body. */
 export const errorBodySchema = z.object({
   message: z.string(),
   details: errorDetailsSchema.optional(),

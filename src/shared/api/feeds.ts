@@ -1,4 +1,4 @@
-/** Atom feeds (DESIGN section 9): where they are, so pages link them and clients subscribe. */
+/** Atom feeds: where they are, so pages link them and clients subscribe. */
 export const FEED_ENTRIES = 50;
 
 export const feedPaths = {

@@ -7,7 +7,7 @@ export const readinessChecksSchema = z.object({
 });
 export type ReadinessChecks = z.infer<typeof readinessChecksSchema>;
 
-/** `GET /healthz` and `GET /readyz` (DESIGN section 1): what a load balancer or an orchestrator reads. */
+/** `GET /healthz` and `GET /readyz`: what a load balancer or an orchestrator reads. */
 export const healthStatusSchema = z.object({
   status: z.enum(['ok', 'unavailable']),
   /** For people: what is down, e.g. "database unreachable, redis unreachable". */

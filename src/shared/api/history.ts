@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { limitQuery, pagedSchema, pageQuery } from './paging.js';
 import { agentEventKinds } from './submissions.js';
 
-/** DESIGN section 7: everything that happened to the person's agents. */
+/** Everything that happened to the person's agents. */
 export const historyKinds = [...agentEventKinds, 'review', 'reply', 'report_resolved'] as const;
 export type HistoryKind = (typeof historyKinds)[number];
 

@@ -3,7 +3,7 @@ import { URL_MAX } from '../limits.js';
 import { isHttpUrl } from '../rules/url.js';
 
 /**
- * Importing an agent's details into a draft from what is already published (DESIGN section 9): the
+ * Importing an agent's details into a draft from what is already published: the
  * official MCP registry by server name, a server.json (address or pasted), or an A2A agent card.
  */
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { SEARCH_QUERY_MAX_LENGTH } from '../limits.js';
 
-/** Where AgentAtlas's own MCP server answers (DESIGN section 9): Streamable HTTP, no session. */
+/** Where AgentAtlas's own MCP server answers: Streamable HTTP, no session. */
 export const MCP_SERVER_PATH = '/mcp';
 
 export const MCP_SEARCH_LIMIT_DEFAULT = 10;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** DESIGN section 7: the owners' figures, stored as daily aggregates per agent, day and metric. */
+/** The owners' figures, stored as daily aggregates per agent, day and metric. */
 export const metricsRanges = ['7d', '30d', '90d'] as const;
 export type MetricsRange = (typeof metricsRanges)[number];
 /** The number of days each range covers, today included. */

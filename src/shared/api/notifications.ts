@@ -59,7 +59,7 @@ export const broadcastSchema = z.strictObject({
 });
 export const broadcastResponseSchema = z.object({ recipients: z.number().int() });
 
-/** GET /ws?userId={id}: the websocket of the signed-in user (DESIGN section 5). */
+/** GET /ws?userId={id}: the websocket of the signed-in user. */
 export const notificationSocketQuerySchema = z.object({ userId: z.coerce.number().int().positive() });
 
 /**

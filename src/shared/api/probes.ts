@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { endpointKinds, probeStatuses } from '../trust.js';
 
 /**
- * Live health of an agent's endpoints (DESIGN section 8): what the probes found, from the agent itself.
+ * Live health of an agent's endpoints: what the probes found, from the agent itself.
  * GET /api/agents/{idOrSlug}/health, and POST /api/agents/{id}/probe which probes now.
  */
 

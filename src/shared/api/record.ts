@@ -3,7 +3,7 @@ import { ROW_ID_MAX } from '../limits.js';
 import { APPEAL_MESSAGE_MAX, APPEAL_MESSAGE_MIN, appealStatuses, recordKinds } from '../trust.js';
 
 /**
- * The public record of a listing (DESIGN section 8): what happened to it, by whose decision, in order.
+ * The public record of a listing: what happened to it, by whose decision, in order.
  * GET /api/agents/{idOrSlug}/record. Reports upheld are on it; who reported never is.
  */
 

@@ -21,7 +21,7 @@ const body = z
   .min(REVIEW_BODY_MIN, `Write at least ${REVIEW_BODY_MIN} characters`)
   .max(REVIEW_BODY_MAX, `A review can have at most ${REVIEW_BODY_MAX} characters`);
 
-/** POST /api/agents/{id}/reviews (DESIGN section 2). */
+/** POST /api/agents/{id}/reviews. */
 export const createReviewSchema = z.strictObject({ rating, title, body });
 export type CreateReview = z.input<typeof createReviewSchema>;
 

@@ -14,12 +14,12 @@ import {
   ROW_ID_MAX,
 } from '../limits.js';
 import { isHttpUrl } from '../rules/url.js';
-import { agentListingTextShape } from './agents.js';
+import { agentLinksShape, agentListingTextShape, type AgentLinkField } from './agents.js';
 import { importOriginSchema, provenanceSchema } from './imports.js';
 
 /**
  * The fields an owner writes about an agent: a draft holds them (all optional, loosely checked so
- * half-typed values can be saved), a submission and an edit validate them fully (DESIGN section 2).
+ * half-typed values can be saved), a submission and an edit validate them fully.
  */
 
 export const GITHUB_REPO_PATTERN = /^[A-Za-z0-9-]{1,39}\/[A-Za-z0-9._-]{1,100}$/;
@@ -119,6 +119,12 @@ export const agentFieldsSchema = z
 export type AgentFieldsInput = z.input<typeof agentFieldsSchema>;
 export type AgentFields = z.output<typeof agentFieldsSchema>;
 
+/**
+ * The fields that describe an agent in its owner's words and addresses: a listing shows them as
+ * written, and an import can fill each (the form says where each came from).
+ */
+export type AgentDescriptionField = 'name' | 'tagline' | 'description' | 'tags' | AgentLinkField;
+
 /** Draft fields: every one optional and nullable; only lengths and types are checked while drafting. */
 export const draftFieldsSchema = z.strictObject({
   name: z
@@ -160,11 +166,7 @@ export const draftSchema = z.object({
   description: z.string().nullable(),
   category: z.string().nullable(),
   tags: z.array(z.string()),
-  websiteUrl: z.string().nullable(),
-  repoUrl: z.string().nullable(),
-  docsUrl: z.string().nullable(),
-  mcpUrl: z.string().nullable(),
-  agentCardUrl: z.string().nullable(),
+  ...agentLinksShape,
   pricing: z.enum(pricingModels).nullable(),
   logoFileId: z.number().int().nullable(),
   /** The logo's public URL, when logoFileId names a file that still exists. */

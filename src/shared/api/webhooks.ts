@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ROW_ID_MAX, URL_MAX } from '../limits.js';
 
 /**
- * Signed webhooks for owners (DESIGN section 9). Deliveries follow the Standard Webhooks convention
+ * Signed webhooks for owners. Deliveries follow the Standard Webhooks convention
  * (https://www.standardwebhooks.com): headers webhook-id, webhook-timestamp and webhook-signature
  * ("v1,<base64 HMAC-SHA256 of id.timestamp.body>", keyed with the secret's base64 part).
  */

@@ -23,3 +23,11 @@ const NEVER_RETRIED: ReadonlySet<ErrorCategory> = new Set([
 export function isRetryableCategory(category: ErrorCategory): boolean {
   return !NEVER_RETRIED.has(category);
 }
+
+/**
+ * Spec section 4: what raises the session error alert: an authentication-type error, or the message
+ * "User not found" (an account removed while its session was still in use).
+ */
+export function signalsSessionError(error: { type: ErrorCategory; message: string }): boolean {
+  return error.type === 'authentication' || error.message === 'User not found';
+}

@@ -75,6 +75,9 @@ export function SiteHeader() {
   const [menuOpen, setMenuOpen] = useState(false);
   const location = useLocation();
   const visible = scrolledVisible || menuOpen;
+  const signedOut = !headerUser && status !== 'loading';
+  // Spec section 2: the signed-out buttons stand in the bar wherever they fit; the menu only below that.
+  const menuHidden = signedOut ? 'full-bar:hidden' : 'lg:hidden';
 
   useEffect(() => {
     setMenuOpen(false);
@@ -128,10 +131,10 @@ export function SiteHeader() {
             ) : status === 'loading' ? (
               <span className="block h-9 w-24 rounded-lg bg-slate-100" aria-hidden="true" />
             ) : (
-              <SignedOutButtons className="hidden items-center gap-2 lg:flex" />
+              <SignedOutButtons className="hidden items-center gap-2 full-bar:flex" />
             )}
-            {!headerUser && status !== 'loading' && (
-              <span className="hidden sm:contents lg:hidden">
+            {signedOut && (
+              <span className="hidden sm:contents full-bar:hidden">
                 <ButtonLink to={paths.login.href()} variant="outline" size="sm">
                   Login
                 </ButtonLink>
@@ -140,7 +143,10 @@ export function SiteHeader() {
             <Tooltip label={menuOpen ? 'Close menu' : 'Open menu'}>
               <button
                 type="button"
-                className="inline-flex h-10 w-10 cursor-pointer items-center justify-center rounded-lg text-slate-700 hover:bg-slate-100 lg:hidden"
+                className={cn(
+                  'inline-flex h-10 w-10 cursor-pointer items-center justify-center rounded-lg text-slate-700 hover:bg-slate-100',
+                  menuHidden,
+                )}
                 aria-expanded={menuOpen}
                 aria-controls="mobile-menu"
                 aria-label={menuOpen ? 'Close menu' : 'Open menu'}
@@ -156,7 +162,7 @@ export function SiteHeader() {
           </div>
         </div>
         {menuOpen && (
-          <div id="mobile-menu" className="border-t border-slate-100 px-3 pt-2 pb-4 lg:hidden">
+          <div id="mobile-menu" className={cn('border-t border-slate-100 px-3 pt-2 pb-4', menuHidden)}>
             <nav aria-label="Mobile" className="flex flex-col gap-1">
               {navLinks.map((link) => (
                 <NavLink key={link.label} to={link.to} end={link.end} className={navClass}>

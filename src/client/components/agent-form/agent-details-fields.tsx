@@ -8,6 +8,7 @@ import {
   LICENSE_MAX,
   URL_MAX,
 } from '../../../shared/limits.js';
+import type { AgentDescriptionField } from '../../../shared/api/submissions.js';
 import { formatCount } from '../../../shared/rules/count.js';
 import { cn } from '../../lib/cn.js';
 import { FieldError, TextField } from '../ui/form-field.js';
@@ -34,17 +35,7 @@ export interface AgentDetailsFieldsProps {
 }
 
 /** The fields an import can fill, as the form names them. */
-export type SourcedField =
-  | 'name'
-  | 'tagline'
-  | 'description'
-  | 'tags'
-  | 'websiteUrl'
-  | 'repoUrl'
-  | 'docsUrl'
-  | 'mcpUrl'
-  | 'agentCardUrl'
-  | 'logo';
+export type SourcedField = AgentDescriptionField | 'logo';
 export type FieldSources = Partial<Record<SourcedField, string>>;
 
 /** A field's hint with the line saying where its value came from. */

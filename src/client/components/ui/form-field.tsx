@@ -1,7 +1,7 @@
 import { Eye, EyeOff } from 'lucide-react';
-import { useId, useState, type InputHTMLAttributes, type ReactNode } from 'react';
+import { useId, useState, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes } from 'react';
 import { cn } from '../../lib/cn.js';
-import { Input, Label } from './input.js';
+import { Input, Label, Select } from './input.js';
 
 interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'onChange' | 'value'> {
   label: string;
@@ -132,6 +132,24 @@ export function CheckboxField({ checked, onCheckedChange, children, name, disabl
       <label htmlFor={id} className="text-sm text-slate-700">
         {children}
       </label>
+    </div>
+  );
+}
+
+/** A native select under its label: it works the same on every screen, a phone's picker included. */
+export function SelectField({
+  label,
+  className,
+  children,
+  ...selectProps
+}: Omit<SelectHTMLAttributes<HTMLSelectElement>, 'id'> & { label: string }) {
+  const id = useId();
+  return (
+    <div className="flex min-w-0 flex-col gap-1">
+      <Label htmlFor={id}>{label}</Label>
+      <Select id={id} className={cn('max-w-full min-w-0', className)} {...selectProps}>
+        {children}
+      </Select>
     </div>
   );
 }

@@ -1,7 +1,7 @@
 import type { Kysely, Migration } from 'kysely';
 
 /**
- * Owners' figures (DESIGN section 7), stored as daily aggregates: a row per agent, day and metric, so
+ * Owners' figures, stored as daily aggregates: a row per agent, day and metric, so
  * storage grows with agents × days, never with traffic. The click table only keeps today's visitor
  * hashes (as agent_views does) to count a click once per visitor, agent, target and day; the daily
  * flush deletes older ones. No IP address or user agent is stored. Plain text and integer columns

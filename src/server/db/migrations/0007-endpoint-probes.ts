@@ -3,7 +3,7 @@ import type { Dialect } from '../database.js';
 import { tableWithId, type AnyDb } from './table-with-id.js';
 
 /**
- * Endpoints and their probes (DESIGN section 8). A listing names an MCP server and an A2A agent card;
+ * Endpoints and their probes. A listing names an MCP server and an A2A agent card;
  * each published endpoint gets a row in agent_endpoints holding its latest state and the lease that
  * lets exactly one instance probe it at a time. Every probe adds a row to probe_results (kept for a
  * limited time, uptime is derived from it) and a change of tools adds one to endpoint_changes.

@@ -3,7 +3,7 @@ import type { Dialect } from '../database.js';
 import { tableWithId, type AnyDb } from './table-with-id.js';
 
 /**
- * Ownership claims and appeals (DESIGN section 8). A claim is evidence of control (a DNS record, a
+ * Ownership claims and appeals. A claim is evidence of control (a DNS record, a
  * well-known file, push access on GitHub) that is checked again daily and lapses after repeated
  * failures; the verified badge follows the active claims. An appeal asks an admin, once per
  * decision, to reconsider a rejection or a lapse.

@@ -3,7 +3,7 @@ import type { Dialect } from '../database.js';
 import { tableWithId, type AnyDb } from './table-with-id.js';
 
 /**
- * Owners' signed webhooks (DESIGN section 9): the subscriptions, one delivery per message and
+ * Owners' signed webhooks: the subscriptions, one delivery per message and
  * subscription (written in the transaction that raised the event, sent by the dispatcher), and
  * every attempt of a delivery for the log.
  */

@@ -3,7 +3,7 @@ import type { Dialect } from '../database.js';
 import { tableWithId, type AnyDb } from './table-with-id.js';
 
 /**
- * Imports from the ecosystem (DESIGN section 9): what a listing was imported from (so the registry
+ * Imports from the ecosystem: what a listing was imported from (so the registry
  * sync recognises it), the sync's one row of state, and the new registry servers waiting for an admin.
  */
 export function importsMigration(dialect: Dialect): Migration {

@@ -142,11 +142,6 @@ export function createModerationRepo(db: Db) {
       return Number(result.numUpdatedRows) === 1;
     },
 
-    /** Takes the verified badge away (an approved revision named another repository). */
-    async removeBadge(agentId: number, trx: Executor = db.kysely): Promise<void> {
-      await trx.updateTable('agents').set({ verified: 0 }).where('id', '=', agentId).execute();
-    },
-
     async statsFigures(sinceIso: string, trx: Executor = db.kysely) {
       const users = () => trx.selectFrom('users').select(countAll).where('deleted_at', 'is', null);
       const agents = () => trx.selectFrom('agents').select(countAll);

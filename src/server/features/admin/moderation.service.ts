@@ -3,19 +3,16 @@ import type { AgentListingFields } from '../../../shared/api/submissions.js';
 import type { ImportsRepo } from '../imports/imports.repo.js';
 import type { Db, Executor } from '../../db/database.js';
 import type { UserRow } from '../../db/schema.js';
+import { readRevisionData } from '../../db/json-columns.js';
 import { conflict, notFound } from '../../errors.js';
 import { cacheTags, type ResponseCache } from '../../lib/response-cache.js';
 import { nowIso, utcDay } from '../../lib/time.js';
 import type { CategoriesRepo } from '../categories/categories.repo.js';
 import { createNotification, type NotificationsDeps } from '../notifications/notifications.service.js';
-import {
-  parseRevisionData,
-  presentListingFields,
-  presentRevisionFields,
-} from '../owner-agents/owner-agents.presenter.js';
+import { presentListingFields, presentRevisionFields } from '../owner-agents/owner-agents.presenter.js';
 import type { OwnerAgentRow, OwnerAgentsRepo } from '../owner-agents/owner-agents.repo.js';
 import type { ReputationRepo } from '../reviews/reputation.repo.js';
-import type { AgentEventsRepo } from '../submissions/agent-events.repo.js';
+import type { AgentEventsRepo } from '../../db/agent-events.repo.js';
 import { repositoryListed } from '../submissions/agent-fields.js';
 import { retryOnUniqueViolation } from '../submissions/retry-on-unique-violation.js';
 import type { SubmissionsRepo } from '../submissions/submissions.repo.js';
@@ -104,7 +101,7 @@ export async function listSubmissions(deps: ModerationDeps): Promise<AdminSubmis
   );
   const categories = await deps.submissions.findCategoriesBySlug(
     revisions.flatMap((revision) => {
-      const slug = parseRevisionData(revision.data).category;
+      const slug = readRevisionData(revision.data).category;
       return typeof slug === 'string' ? [slug] : [];
     }),
   );
@@ -218,8 +215,8 @@ export async function approveSubmission(deps: ModerationDeps, admin: UserRow, ag
         ))
       )
         throw conflict(NOTHING_WAITING);
-      const data = parseRevisionData(revision.data);
-      const slug = typeof data.category === 'string' ? data.category : agent.category_slug;
+      const data = readRevisionData(revision.data);
+      const slug = data.category ?? agent.category_slug;
       const category = (await deps.submissions.findCategoriesBySlug([slug], trx)).get(slug);
       if (!category)
         throw conflict(
@@ -244,13 +241,12 @@ export async function approveSubmission(deps: ModerationDeps, admin: UserRow, ag
         { agentId, kind: 'revision_approved', actor: 'admin', actorId: admin.id },
         trx,
       );
-      const registryVersion = (data as { registryVersion?: unknown }).registryVersion;
-      if (typeof registryVersion === 'string') await deps.imports.setVersion(agentId, registryVersion, trx);
+      if (typeof data.registryVersion === 'string')
+        await deps.imports.setVersion(agentId, data.registryVersion, trx);
       // The badge vouches for control of one repository: naming another one takes it away.
       const losesBadge = agent.verified === 1 && githubRepo !== agent.github_repo;
       if (losesBadge) {
-        await deps.moderation.removeBadge(agentId, trx);
-        await deps.reputation.refreshAgentScore(agentId, trx);
+        await deps.reputation.setVerified(agentId, false, now, trx);
         await deps.agentEvents.record(
           {
             agentId,

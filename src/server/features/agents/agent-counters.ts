@@ -3,7 +3,7 @@ import type { NewAgent } from '../../db/schema.js';
 /**
  * The maintained counters of an agent nobody has rated, favorited or viewed yet; every new agent row
  * (a submission, the demo seed, test factories) starts from these. The reputation score is not here:
- * it starts at the site mean (reviews/reputation.ts).
+ * it starts at the site mean (shared/rules/reputation.ts).
  */
 export const EMPTY_AGENT_COUNTERS = {
   rating_count: 0,

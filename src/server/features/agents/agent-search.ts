@@ -1,4 +1,4 @@
-import { parseTags } from '../../db/json-columns.js';
+import { readTags } from '../../db/json-columns.js';
 import type { AgentsRepo } from './agents.repo.js';
 import { SearchIndex, type SearchDocument } from './search-index.js';
 
@@ -25,7 +25,7 @@ function toDocument(row: DocumentRow): SearchDocument {
     name: row.name,
     tagline: row.tagline,
     description: row.description,
-    tags: parseTags(row.tags),
+    tags: readTags(row.tags),
     categoryId: row.category_id,
     pricing: row.pricing,
     verified: row.verified === 1,

@@ -1,5 +1,5 @@
 import type { AgentDetail, AgentSummary } from '../../../shared/api/agents.js';
-import { parseTags } from '../../db/json-columns.js';
+import { readTags } from '../../db/json-columns.js';
 import { publicDisplayName } from '../users/public-name.js';
 import type { AgentDetailRow, AgentSummaryRow } from './agents.repo.js';
 
@@ -25,7 +25,7 @@ export function presentAgentSummary(row: AgentSummaryRow): AgentSummary {
     name: row.name,
     tagline: row.tagline,
     category: { slug: row.category_slug, name: row.category_name },
-    tags: parseTags(row.tags),
+    tags: readTags(row.tags),
     pricing: row.pricing,
     logoUrl: row.logo_url,
     verified: row.verified === 1,

@@ -3,6 +3,7 @@ import type { AgentListQuery, AgentSort } from '../../../shared/api/agents.js';
 import type { Db, Executor } from '../../db/database.js';
 import type { Database } from '../../db/schema.js';
 import { preparedQuery } from '../../db/prepared-query.js';
+import { availableStatuses, failingStatuses } from '../../../shared/trust.js';
 
 /** The columns a listing card needs (agents joined with categories). */
 export const agentSummaryColumns = [
@@ -61,10 +62,6 @@ type AgentSelect = SelectQueryBuilder<Database, 'agents' | 'categories', object>
 export type ListingFilters = Pick<AgentListQuery, 'verified' | 'pricing' | 'health'> & {
   categoryId?: number;
 };
-
-/** Probe outcomes that count as failing for the health filter; the others (but unknown) as answering. */
-const FAILING = ['down', 'non_conformant'] as const;
-const ANSWERING = ['up', 'degraded', 'needs_auth'] as const;
 
 /** Which filters a listing has: they decide its SQL, so a prepared listing query is kept per shape. */
 interface ListingShape {
@@ -202,12 +199,12 @@ export function createAgentsRepo(db: Db) {
 
   /** Agents whose probed endpoints all answer (up), or of which one fails (down). */
   function idsByHealth(health: NonNullable<ListingFilters['health']>) {
-    const failing = k.selectFrom('agent_endpoints').select('agent_id').where('status', 'in', FAILING);
+    const failing = k.selectFrom('agent_endpoints').select('agent_id').where('status', 'in', failingStatuses);
     if (health === 'down') return failing;
     return k
       .selectFrom('agent_endpoints')
       .select('agent_id')
-      .where('status', 'in', ANSWERING)
+      .where('status', 'in', availableStatuses)
       .where('agent_id', 'not in', failing);
   }
 

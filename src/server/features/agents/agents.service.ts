@@ -1,4 +1,3 @@
-import { ROW_ID_MAX } from '../../../shared/limits.js';
 import type {
   AgentDetail,
   AgentListQuery,
@@ -8,9 +7,9 @@ import type {
   HomeResponse,
 } from '../../../shared/api/agents.js';
 import type { Db, Executor } from '../../db/database.js';
-import { notFound } from '../../errors.js';
 import type { SerializedJson } from '../../lib/serialized-json.js';
 import { daysAgo, utcDay } from '../../lib/time.js';
+import { TRENDING_WINDOW_DAYS, trendingScore } from '../../../shared/rules/trending.js';
 import type { CategoriesRepo } from '../categories/categories.repo.js';
 import type { ReputationRepo } from '../reviews/reputation.repo.js';
 import type { ReviewsRepo } from '../reviews/reviews.repo.js';
@@ -20,6 +19,8 @@ import { SEARCH_RESULT_CAP, type AgentSearch } from './agent-search.js';
 import type { AgentDetailRow, AgentsRepo, ListingFilters } from './agents.repo.js';
 import { searchTerms, type SearchFilters, type SearchIndex } from './search-index.js';
 import { closestWord } from './spelling.js';
+import { parseAgentRef, type AgentLookup } from './agent-lookup.js';
+import { authorizeAgent, type AgentAccess } from '../../policies/index.js';
 
 export interface AgentsServiceDeps {
   db: Db;
@@ -155,9 +156,6 @@ async function searchAgents(
 }
 
 const HOME_SECTION_SIZE = 8;
-const TRENDING_WINDOW_DAYS = 7;
-const TRENDING_HALF_LIFE_DAYS = 3;
-const FAVORITE_WEIGHT = 3;
 
 /** The order listAgents answers in: the one asked for, else relevance for a search, else rating. */
 export function listingOrder(query: Pick<AgentListQuery, 'sort' | 'q'>): AgentSort | 'relevance' {
@@ -209,31 +207,23 @@ export async function listAgents(
 }
 
 /**
- * The one rule for every public read or write on an agent: only a published agent exists; anything
- * else is 404 "Agent not found". A number is an id; a string of digits is an id too, any other string
- * a slug (case-insensitive).
+ * The one rule for every public read or write on an agent (the policy's `read`): only a published
+ * agent exists; anything else is 404 "Agent not found". The path names it by id or slug (parseAgentRef).
  */
-function agentLookup(idOrSlug: number | string): { id: number } | { slug: string } {
-  if (typeof idOrSlug === 'number' || /^\d+$/.test(idOrSlug)) {
-    const id = Number(idOrSlug);
-    // No row has an id past the 32-bit column's range; PostgreSQL would refuse the query itself.
-    if (!(id <= ROW_ID_MAX)) throw notFound('Agent not found');
-    return { id };
-  }
-  return { slug: idOrSlug.toLowerCase() };
+async function publishedOr404<Row extends AgentAccess>(
+  idOrSlug: number | string,
+  find: (lookup: AgentLookup) => Promise<Row | null>,
+): Promise<Row> {
+  const lookup = parseAgentRef(idOrSlug);
+  return authorizeAgent(null, 'read', lookup && (await find(lookup)));
 }
 
-function publishedOr404<Row extends { status: string }>(row: Row | null): Row {
-  if (!row || row.status !== 'published') throw notFound('Agent not found');
-  return row;
-}
-
-/** A published agent in full, by id or slug (agentLookup), or 404. */
+/** A published agent in full, by id or slug, or 404. */
 export async function findPublishedAgentOr404(
   deps: { agents: AgentsRepo },
   idOrSlug: number | string,
 ): Promise<AgentDetailRow> {
-  return publishedOr404(await deps.agents.findDetail(agentLookup(idOrSlug)));
+  return publishedOr404(idOrSlug, (lookup) => deps.agents.findDetail(lookup));
 }
 
 /** The same rule, reading only the agent's id, number of ratings and owner (its reviews page, its views, its viewer). */
@@ -241,7 +231,7 @@ export async function findPublishedRatingsOr404(
   deps: { agents: AgentsRepo },
   idOrSlug: number | string,
 ): Promise<{ id: number; rating_count: number; owner_id: number | null }> {
-  return publishedOr404(await deps.agents.findPublication(agentLookup(idOrSlug)));
+  return publishedOr404(idOrSlug, (lookup) => deps.agents.findPublication(lookup));
 }
 
 /** GET /api/agents/{idOrSlug}: numeric values are ids, anything else a slug. Only published agents are public. */
@@ -283,24 +273,6 @@ export async function getHome(
     newest: newest.map(presentAgentSummary),
     stats: { agents: agentsCount, reviews: ratingsCount, categories: categories.length },
   };
-}
-
-/**
- * Trending (DESIGN section 4): views plus weighted favorites of the last 7 days, each day's
- * activity decaying with a half-life of 3 days.
- */
-export function trendingScore(
-  activity: Array<{ day: string; views: number; favorites: number }>,
-  today: string,
-) {
-  const todayMs = Date.parse(today);
-  let score = 0;
-  for (const entry of activity) {
-    const ageDays = (todayMs - Date.parse(entry.day)) / 86_400_000;
-    if (ageDays < 0 || ageDays >= TRENDING_WINDOW_DAYS) continue;
-    score += (entry.views + FAVORITE_WEIGHT * entry.favorites) * 0.5 ** (ageDays / TRENDING_HALF_LIFE_DAYS);
-  }
-  return Math.round(score * 1000) / 1000;
 }
 
 /** Recomputes trending scores for the given agents (or every agent with recent activity or a score). */

@@ -10,7 +10,7 @@ export interface CountedViews {
 }
 
 /**
- * Counts agent views once per visitor, agent and day (DESIGN section 4). Views arrive on the hot
+ * Counts agent views once per visitor, agent and day. Views arrive on the hot
  * path of every agent page, so they are buffered and written in one transaction per flush
  * instead of one synchronous disk write per request.
  */

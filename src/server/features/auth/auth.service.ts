@@ -6,7 +6,7 @@ import type { UserRow } from '../../db/schema.js';
 import { AppError, conflict, invalid, unauthenticated } from '../../errors.js';
 import { nowIso } from '../../lib/time.js';
 import type { Mailer } from '../../mail/mailer.js';
-import type { UsersRepo } from '../users/users.repo.js';
+import { NO_PERSONAL_DETAILS, type UsersRepo } from '../users/users.repo.js';
 import { createNotification, type NotificationsDeps } from '../notifications/notifications.service.js';
 import type { EmailTokensRepo } from './email-tokens.repo.js';
 import { consumeEmailToken, issueEmailToken } from './email-tokens.service.js';
@@ -39,7 +39,7 @@ function refuseCommonPassword(password: string, field = 'password') {
   if (isCommonPassword(password)) throw invalid(COMMON_PASSWORD, { [field]: [COMMON_PASSWORD] });
 }
 
-/** ADMIN_EMAILS grants the admin role, but only once the address is proven (DESIGN section 1). */
+/** ADMIN_EMAILS grants the admin role, but only once the address is proven. */
 async function grantListedAdmin(deps: AuthDeps, user: UserRow): Promise<UserRow> {
   if (user.role === 'admin' || user.email_verified !== 1 || !deps.config.adminEmails.includes(user.email))
     return user;
@@ -242,14 +242,7 @@ export async function deleteAccount(deps: AuthDeps, user: UserRow, password: str
       {
         email: `deleted-${user.id}@deleted.invalid`,
         username: `deleted-${user.id}@deleted.invalid`,
-        password_hash: null,
-        first_name: null,
-        last_name: null,
-        full_name: null,
-        company_name: null,
-        company_website: null,
-        github_id: null,
-        github_login: null,
+        ...NO_PERSONAL_DETAILS,
         role: 'user',
         is_anonymous: 1,
         deleted_at: now,

@@ -86,7 +86,7 @@ export async function finishGithubSignin(
   deps: GithubSigninDeps,
   options: { code: string; state: string; redirectUri: string },
 ): Promise<{ user: UserRow; returnPath: string }> {
-  const saved = await readOauthState<{ returnPath: string }>(deps, {
+  const saved = await readOauthState(deps, {
     state: options.state,
     kind: 'github_signin',
     consume: true,
@@ -102,16 +102,11 @@ export async function finishGithubSignin(
   return { user: await accountForToken(deps, answer.accessToken), returnPath: saved.payload.returnPath };
 }
 
-interface DevicePayload {
-  deviceCode: string;
-  interval: number;
-}
-
 export async function startDeviceSignin(deps: GithubSigninDeps) {
   const device = await deps.github.startDeviceFlow(SCOPE);
   const handle = await createOauthState(deps, {
     kind: 'github_device',
-    payload: { deviceCode: device.deviceCode, interval: device.interval } satisfies DevicePayload,
+    payload: { deviceCode: device.deviceCode, interval: device.interval },
     lifetimeMs: device.expiresIn * 1000,
   });
   return {
@@ -129,7 +124,7 @@ export type DevicePollResult =
   | { status: 'expired' | 'denied' };
 
 export async function pollDeviceSignin(deps: GithubSigninDeps, handle: string): Promise<DevicePollResult> {
-  const saved = await readOauthState<DevicePayload>(deps, {
+  const saved = await readOauthState(deps, {
     state: handle,
     kind: 'github_device',
     consume: false,
@@ -145,7 +140,11 @@ export async function pollDeviceSignin(deps: GithubSigninDeps, handle: string): 
       return { status: 'pending', interval: saved.payload.interval };
     case 'slow_down': {
       const interval = saved.payload.interval + 5;
-      await updateOauthState(deps, { state: handle, payload: { ...saved.payload, interval } });
+      await updateOauthState(deps, {
+        state: handle,
+        kind: 'github_device',
+        payload: { ...saved.payload, interval },
+      });
       return { status: 'slow_down', interval };
     }
     case 'denied':

@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { readOauthPayload, type OauthPayload } from '../../db/json-columns.js';
 import type { OauthStatesTable } from '../../db/schema.js';
 import type { OauthStatesRepo } from './oauth-states.repo.js';
 
@@ -8,10 +9,12 @@ export interface OauthStateDeps {
 
 const hash = (value: string) => createHash('sha256').update(value).digest('hex');
 
+type Kind = OauthStatesTable['kind'];
+
 /** Stores a handshake under a fresh random value (only its hash is kept) and returns the value. */
-export async function createOauthState(
+export async function createOauthState<K extends Kind>(
   deps: OauthStateDeps,
-  options: { kind: OauthStatesTable['kind']; payload: object; userId?: number | null; lifetimeMs: number },
+  options: { kind: K; payload: OauthPayload<K>; userId?: number | null; lifetimeMs: number },
 ): Promise<string> {
   const state = randomBytes(24).toString('base64url');
   const now = Date.now();
@@ -27,11 +30,11 @@ export async function createOauthState(
   return state;
 }
 
-/** Reads a live handshake; with consume it is deleted so it works once. */
-export async function readOauthState<T>(
+/** Reads a live handshake; with consume it is deleted so it works once. One it cannot read is none. */
+export async function readOauthState<K extends Kind>(
   deps: OauthStateDeps,
-  options: { state: string; kind: OauthStatesTable['kind']; consume: boolean },
-): Promise<{ payload: T; userId: number | null } | null> {
+  options: { state: string; kind: K; consume: boolean },
+): Promise<{ payload: OauthPayload<K>; userId: number | null } | null> {
   const row = await deps.oauthStates.findByHash(hash(options.state), options.kind);
   if (!row) return null;
   if (options.consume || Date.parse(row.expires_at) <= Date.now()) {
@@ -39,9 +42,13 @@ export async function readOauthState<T>(
     if (!(await deps.oauthStates.deleteByHash(row.state_hash))) return null;
   }
   if (Date.parse(row.expires_at) <= Date.now()) return null;
-  return { payload: JSON.parse(row.payload) as T, userId: row.user_id };
+  const payload = readOauthPayload(options.kind, row.payload);
+  return payload ? { payload, userId: row.user_id } : null;
 }
 
-export async function updateOauthState(deps: OauthStateDeps, options: { state: string; payload: object }) {
+export async function updateOauthState<K extends Kind>(
+  deps: OauthStateDeps,
+  options: { state: string; kind: K; payload: OauthPayload<K> },
+) {
   await deps.oauthStates.updatePayload(hash(options.state), JSON.stringify(options.payload));
 }

@@ -3,7 +3,7 @@ import type { Db, Executor } from '../../db/database.js';
 import type { SessionsTable } from '../../db/schema.js';
 import { preparedQuery } from '../../db/prepared-query.js';
 
-/** Server-side sessions, stored by the hash of their cookie token (DESIGN section 6). */
+/** Server-side sessions, stored by the hash of their cookie token. */
 export function createSessionsRepo(db: Db) {
   // Every signed-in request reads its session first: compiled once (db/prepared-query.ts).
   const sessionWithUser = preparedQuery(db.kysely, (_: null, values: { tokenHash: string }) =>

@@ -15,7 +15,7 @@ export interface SessionsDeps {
 export type SessionsToEnd =
   { tokenHashes: readonly string[] } | { userId: number; exceptTokenHash?: string | null };
 
-/** A session is live until its absolute expiry and until it has been idle 30 minutes (DESIGN section 6). */
+/** A session is live until its absolute expiry and until it has been idle 30 minutes. */
 export function isSessionLive(session: { last_active_at: string; expires_at: string }, now = Date.now()) {
   return (
     Date.parse(session.expires_at) > now &&

@@ -1,29 +1,17 @@
-import { ROW_ID_MAX } from '../../../shared/limits.js';
 import type { Db, Executor } from '../../db/database.js';
 
 /** What claims and verification read and write of the agents table and its timeline. */
 export function createClaimAgentsRepo(db: Db) {
   return {
-    /** The listing by id, or by slug when given a non-numeric string; null when there is none. */
-    async find(idOrSlug: number | string, trx: Executor = db.kysely) {
-      const byId = typeof idOrSlug === 'number' || /^\d+$/.test(idOrSlug);
-      if (byId && !(Number(idOrSlug) <= ROW_ID_MAX)) return null;
+    /** The listing by id; null when there is none. */
+    async find(id: number, trx: Executor = db.kysely) {
       return (
         (await trx
           .selectFrom('agents')
           .select(['id', 'slug', 'name', 'owner_id', 'github_repo', 'status', 'verified'])
-          .$if(byId, (query) => query.where('id', '=', Number(idOrSlug)))
-          .$if(!byId, (query) => query.where('slug', '=', String(idOrSlug).toLowerCase()))
+          .where('id', '=', id)
           .executeTakeFirst()) ?? null
       );
-    },
-
-    async setVerified(id: number, verified: boolean, at: string, trx: Executor = db.kysely): Promise<void> {
-      await trx
-        .updateTable('agents')
-        .set({ verified: verified ? 1 : 0, updated_at: at })
-        .where('id', '=', id)
-        .execute();
     },
 
     /** The kind of the listing's latest badge change (verified, unverified, verification_lapsed), if any. */

@@ -8,6 +8,7 @@ import {
   createClaimSchema,
   verificationParamsSchema,
 } from '../../../shared/api/claims.js';
+import { ownerOnly } from '../../policies/index.js';
 import { errorResponses } from '../../http/error-responses.js';
 import { checkClaimNow, createClaim, listClaims, removeClaim } from './claims.service.js';
 
@@ -15,7 +16,7 @@ import { checkClaimNow, createClaim, listClaims, removeClaim } from './claims.se
 const CHECKS_PER_HOUR = 30;
 const CLAIMS_PER_HOUR = 20;
 
-/** Ownership claims (DESIGN section 8): public list; the owner makes, checks and removes them. */
+/** Ownership claims: public list; the owner makes, checks and removes them. */
 const claimsRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps = app.services.claims;
   const perPerson = (name: string, max: number) =>
@@ -44,9 +45,10 @@ const claimsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['claims'],
         summary: 'Claim ownership by a DNS TXT record, a well-known file or GitHub push access (the owner)',
+        ...ownerOnly('claim'),
         params: verificationParamsSchema,
         body: createClaimSchema,
-        response: { 201: claimSchema, ...errorResponses(400, 401, 403, 404, 409, 429) },
+        response: { 201: claimSchema, ...errorResponses(400, 401, 404, 409, 429) },
       },
     },
     async (request, reply) => {
@@ -62,8 +64,9 @@ const claimsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['claims'],
         summary: 'Looks for the claim’s evidence now and answers the claim (the owner or an admin)',
+        ...ownerOnly('check-claim'),
         params: claimParamsSchema,
-        response: { 200: claimSchema, ...errorResponses(401, 403, 404, 429) },
+        response: { 200: claimSchema, ...errorResponses(401, 404, 429) },
       },
     },
     async (request) =>
@@ -76,8 +79,9 @@ const claimsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['claims'],
         summary: 'Removes a claim (the owner); the verified badge needs another active claim',
+        ...ownerOnly('claim'),
         params: claimParamsSchema,
-        response: { 204: z.null(), ...errorResponses(401, 403, 404) },
+        response: { 204: z.null(), ...errorResponses(401, 404) },
       },
     },
     async (request, reply) => {

@@ -9,12 +9,18 @@ import type { Notification } from '../../../shared/api/notifications.js';
 import type { Db, Executor } from '../../db/database.js';
 import type { ClaimRow, UserRow } from '../../db/schema.js';
 import { isUniqueViolation } from '../../db/unique-violation.js';
-import { conflict, forbidden, invalid, notFound } from '../../errors.js';
+import { conflict, invalid, notFound } from '../../errors.js';
+import {
+  authorizeAgent,
+  findAuthorizedAgent,
+  type AgentAccessDeps,
+  type AgentAction,
+} from '../../policies/index.js';
 import { cacheTags, type ResponseCache } from '../../lib/response-cache.js';
 import { nowIso } from '../../lib/time.js';
 import { createNotification, type NotificationsDeps } from '../notifications/notifications.service.js';
 import type { ReputationRepo } from '../reviews/reputation.repo.js';
-import type { AgentEventsRepo } from '../submissions/agent-events.repo.js';
+import type { AgentEventsRepo } from '../../db/agent-events.repo.js';
 import { describeClaim, findClaimEvidence, type ClaimCheckDeps } from './claim-checks.js';
 import type { ClaimAgentsRepo } from './claim-agents.repo.js';
 import type { ClaimsRepo } from './claims.repo.js';
@@ -22,7 +28,7 @@ import { raiseWebhookEvent, type WebhookEventsDeps } from '../webhooks/webhooks.
 import { CLAIM_FAILURES_BEFORE_LAPSE, CLAIM_RECHECK_MS, claimInstructions } from '../../../shared/trust.js';
 import { paths } from '../../../shared/routes.js';
 
-export interface ClaimsDeps extends ClaimCheckDeps {
+export interface ClaimsDeps extends ClaimCheckDeps, AgentAccessDeps {
   db: Db;
   claims: ClaimsRepo;
   agents: ClaimAgentsRepo;
@@ -55,28 +61,9 @@ function presentClaim(row: ClaimRow, forOwner: boolean): Claim {
   };
 }
 
-/**
- * The agent a person may see the claims and record of: published ones for everybody, any for its
- * owner and admins; anything else is 404.
- */
-export async function findVisibleAgent(
-  deps: { agents: ClaimAgentsRepo },
-  idOrSlug: string | number,
-  viewer: UserRow | null,
-) {
-  const agent = await deps.agents.find(idOrSlug);
-  if (!agent) throw notFound('Agent not found');
-  const privileged = viewer !== null && (viewer.id === agent.owner_id || viewer.role === 'admin');
-  if (agent.status !== 'published' && !privileged) throw notFound('Agent not found');
-  return agent;
-}
-
-async function ownedAgent(deps: ClaimsDeps, agentId: number, user: UserRow, allowAdmin: boolean) {
-  const agent = await deps.agents.find(agentId);
-  if (!agent) throw notFound('Agent not found');
-  if (agent.owner_id !== user.id && !(allowAdmin && user.role === 'admin'))
-    throw forbidden('Only the agent’s owner can do that.');
-  return agent;
+/** The agent, when `user` may do `action` with it (the agent policy); 404 otherwise. */
+async function authorizedAgent(deps: ClaimsDeps, user: UserRow, action: AgentAction, agentId: number) {
+  return authorizeAgent(user, action, await deps.agents.find(agentId));
 }
 
 /** GET /api/agents/{idOrSlug}/claims: every claim; the tokens only for the owner. */
@@ -85,7 +72,7 @@ export async function listClaims(
   idOrSlug: string,
   viewer: UserRow | null,
 ): Promise<ClaimsResponse> {
-  const agent = await findVisibleAgent(deps, idOrSlug, viewer);
+  const agent = await findAuthorizedAgent(deps, viewer, 'view-record', idOrSlug);
   const rows = await deps.claims.listForAgent(agent.id);
   const forOwner = viewer?.id === agent.owner_id;
   return { claims: rows.map((row) => presentClaim(row, forOwner)) };
@@ -98,7 +85,7 @@ export async function createClaim(
   agentId: number,
   input: Required<CreateClaimInput>,
 ): Promise<Claim> {
-  const agent = await ownedAgent(deps, agentId, user, false);
+  const agent = await authorizedAgent(deps, user, 'claim', agentId);
   if (agent.status === 'rejected') throw conflict('A rejected listing cannot be claimed.');
   if (input.method === 'well-known' && input.subject.includes(':') && !deps.allowPrivate) {
     const message = 'subject must be a domain name, like agent.example.com';
@@ -140,8 +127,7 @@ async function withdrawBadgeWithoutClaims(
   const current = await deps.agents.find(agent.id, trx);
   if (!current || current.verified !== 1) return;
   if ((await deps.claims.countActive(agent.id, trx)) > 0) return;
-  await deps.agents.setVerified(agent.id, false, nowIso(), trx);
-  await deps.reputation.refreshAgentScore(agent.id, trx);
+  await deps.reputation.setVerified(agent.id, false, nowIso(), trx);
   await deps.agentEvents.record(
     { agentId: agent.id, kind: 'verification_lapsed', actor: 'system', actorId: null, message: why },
     trx,
@@ -304,7 +290,7 @@ export async function checkClaimNow(
   agentId: number,
   claimId: number,
 ): Promise<Claim> {
-  const agent = await ownedAgent(deps, agentId, user, true);
+  const agent = await authorizedAgent(deps, user, 'check-claim', agentId);
   const claim = await deps.claims.find(agent.id, claimId);
   if (!claim) throw notFound('Claim not found');
   const checked = await runCheck(deps, agent, claim);
@@ -319,7 +305,7 @@ export async function removeClaim(
   agentId: number,
   claimId: number,
 ): Promise<void> {
-  const agent = await ownedAgent(deps, agentId, user, false);
+  const agent = await authorizedAgent(deps, user, 'claim', agentId);
   const claim = await deps.claims.find(agent.id, claimId);
   if (!claim) throw notFound('Claim not found');
   const outcome: Outcome = { notices: [], catalogueChanged: false };
@@ -383,8 +369,7 @@ export async function reinstateClaim(
   if (!agent || agent.verified === 1) return false;
   const lastBadgeEvent = await deps.agents.lastBadgeEvent(claim.agent_id, trx);
   if (lastBadgeEvent !== 'verification_lapsed') return false;
-  await deps.agents.setVerified(agent.id, true, nowIso(), trx);
-  await deps.reputation.refreshAgentScore(agent.id, trx);
+  await deps.reputation.setVerified(agent.id, true, nowIso(), trx);
   await deps.agentEvents.record(
     {
       agentId: agent.id,
@@ -447,8 +432,7 @@ export async function setAgentVerified(
         throw conflict('An agent can be verified only while at least one ownership claim is active.');
       evidence = `Ownership shown by ${active.map((claim) => describeClaim(claim.method, claim.subject)).join(', ')}.`;
     }
-    await deps.agents.setVerified(current.id, options.verified, nowIso(), trx);
-    await deps.reputation.refreshAgentScore(current.id, trx);
+    await deps.reputation.setVerified(current.id, options.verified, nowIso(), trx);
     await deps.agentEvents.record(
       {
         agentId: current.id,

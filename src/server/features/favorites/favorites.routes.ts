@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { ownerOnly } from '../../policies/index.js';
 import { errorResponses } from '../../http/error-responses.js';
 import {
   addFavoriteSchema,
@@ -73,6 +74,7 @@ const favoritesRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['favorites'],
         summary: 'Update a favorite’s tags and notes',
+        ...ownerOnly('favorite'),
         params: favoriteIdParamsSchema,
         body: updateFavoriteSchema,
         response: { 200: favoriteSchema, ...errors },
@@ -87,6 +89,7 @@ const favoritesRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['favorites'],
         summary: 'Remove a favorite',
+        ...ownerOnly('favorite'),
         params: favoriteIdParamsSchema,
         response: { 204: z.null(), ...errors },
       },

@@ -1,6 +1,6 @@
 import type { Favorite, UpdateFavorite } from '../../../shared/api/favorites.js';
 import type { Db } from '../../db/database.js';
-import { parseTags } from '../../db/json-columns.js';
+import { readTags } from '../../db/json-columns.js';
 import type { UserRow } from '../../db/schema.js';
 import { notFound } from '../../errors.js';
 import { cacheTags, type ResponseCache } from '../../lib/response-cache.js';
@@ -29,7 +29,7 @@ function presentFavorite(row: FavoriteRow): Favorite {
     id: row.favorite_id,
     agentId: row.agent_id,
     agent: presentAgentSummary(row),
-    tags: parseTags(row.favorite_tags),
+    tags: readTags(row.favorite_tags),
     notes: row.notes,
     createdAt: row.favorited_at,
   };

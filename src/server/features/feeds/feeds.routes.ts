@@ -15,7 +15,7 @@ function slugOfAtomFile(file: string): string {
   return file.slice(0, -ATOM_SUFFIX.length);
 }
 
-/** Atom feeds of new agents, new agents per category and an agent's reviews (DESIGN section 9). */
+/** Atom feeds of new agents, new agents per category and an agent's reviews. */
 const feedsRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps = app.services.feeds;
   const send = (

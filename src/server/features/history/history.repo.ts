@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { HistoryKind } from '../../../shared/api/history.js';
 import type { Db, Executor } from '../../db/database.js';
+import { PUBLIC_NAME_COLUMNS } from '../users/public-name.js';
 
 export type HistorySource = 'event' | 'review' | 'reply' | 'report';
 
@@ -129,26 +130,9 @@ export function createHistoryRepo(db: Db) {
       return trx
         .selectFrom('reviews')
         .innerJoin('users', 'users.id', 'reviews.user_id')
-        .select([
-          'reviews.id as review_id',
-          'users.first_name',
-          'users.last_name',
-          'users.full_name',
-          'users.username',
-          'users.is_anonymous',
-          'users.deleted_at',
-        ])
+        .select(['reviews.id as review_id', ...PUBLIC_NAME_COLUMNS])
         .where('reviews.id', 'in', reviewIds)
         .execute();
-    },
-
-    async findAgentOwner(agentId: number, trx: Executor = k): Promise<{ ownerId: number | null } | null> {
-      const row = await trx
-        .selectFrom('agents')
-        .select('owner_id')
-        .where('id', '=', agentId)
-        .executeTakeFirst();
-      return row ? { ownerId: row.owner_id } : null;
     },
   };
 }

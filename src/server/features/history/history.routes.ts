@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { historyQuerySchema, historyResponseSchema } from '../../../shared/api/history.js';
+import { ownerOnly } from '../../policies/index.js';
 import { errorResponses } from '../../http/error-responses.js';
 import { listHistory } from './history.service.js';
 
@@ -12,6 +13,7 @@ const historyRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['history'],
         summary: 'Everything that happened to the owner’s agents, newest first',
+        ...ownerOnly('view-history', { in: 'query', name: 'agentId' }),
         querystring: historyQuerySchema,
         response: { 200: historyResponseSchema, ...errorResponses(400, 401, 404) },
       },

@@ -1,12 +1,12 @@
 import type { HistoryEvent, HistoryKind, HistoryResponse } from '../../../shared/api/history.js';
 import type { Db } from '../../db/database.js';
 import type { UserRow } from '../../db/schema.js';
-import { notFound } from '../../errors.js';
+import { findAuthorizedAgent, type AgentAccessDeps } from '../../policies/index.js';
 import { publicDisplayName } from '../users/public-name.js';
 import type { HistoryRepo, HistoryRow } from './history.repo.js';
 import { paths } from '../../../shared/routes.js';
 
-export interface HistoryDeps {
+export interface HistoryDeps extends AgentAccessDeps {
   db: Db;
   history: HistoryRepo;
 }
@@ -60,8 +60,8 @@ export async function listHistory(
 ): Promise<HistoryResponse> {
   let ownerId: number | null = viewer.id;
   if (query.agentId !== undefined) {
-    const agent = await deps.history.findAgentOwner(query.agentId);
-    if (!agent || (viewer.role !== 'admin' && agent.ownerId !== viewer.id)) throw notFound('Agent not found');
+    await findAuthorizedAgent(deps, viewer, 'view-history', query.agentId);
+    // The policy let an admin name any agent: its history, whoever owns it.
     if (viewer.role === 'admin') ownerId = null;
   }
   const { rows, totalCount } = await deps.history.list(

@@ -6,7 +6,7 @@ import { importDraft } from './imports.service.js';
 
 const errors = errorResponses(400, 401, 404, 409, 429, 502, 503);
 
-/** Importing a published agent into a draft (DESIGN section 9). Signed in. */
+/** Importing a published agent into a draft. Signed in. */
 const importsRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps = app.services.imports;
 

@@ -49,7 +49,7 @@ async function refuseDuplicate(deps: ImportsDeps, listing: ImportedListing): Pro
 }
 
 /**
- * Creates a draft filled from a published source (DESIGN section 9): each filled field keeps where it
+ * Creates a draft filled from a published source: each filled field keeps where it
  * came from and when. The source is read and checked before anything is written; the icon is the
  * only thing stored before the draft, and it is removed again when the draft cannot be created.
  */

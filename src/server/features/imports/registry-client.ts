@@ -5,7 +5,7 @@ import { OutboundRefusal, type OutboundFetch } from '../../lib/outbound-fetch.js
 /**
  * The official MCP registry's API, v0.1 (modelcontextprotocol/registry, docs/reference/api/openapi.yaml):
  * a server's latest version, and the list of servers changed since a moment, a cursor page at a time.
- * Every request goes through the outbound guard (DESIGN section 8).
+ * Every request goes through the outbound guard.
  */
 
 const httpUrl = z.string().refine((value) => /^https?:\/\//i.test(value));

@@ -19,7 +19,7 @@ import {
 
 const errors = errorResponses(400, 401, 403, 404, 409);
 
-/** Admin: the MCP registry sync and the import candidates it finds (DESIGN section 9). */
+/** Admin: the MCP registry sync and the import candidates it finds. */
 const registrySyncRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps = app.services.registrySync;
   const status = () => getSyncStatus(deps, { running: app.registrySync.running });

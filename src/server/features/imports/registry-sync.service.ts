@@ -12,12 +12,12 @@ import {
 } from '../../../shared/api/imports.js';
 import type { ImportDraftResponse } from '../../../shared/api/submissions.js';
 import type { Db } from '../../db/database.js';
-import { parseJsonObject, parseTags } from '../../db/json-columns.js';
+import { readJsonColumn, readTags } from '../../db/json-columns.js';
 import { conflict, notFound } from '../../errors.js';
 import { nowIso } from '../../lib/time.js';
 import { createNotification, type NotificationsDeps } from '../notifications/notifications.service.js';
 import type { OwnerAgentsRepo } from '../owner-agents/owner-agents.repo.js';
-import type { AgentEventsRepo } from '../submissions/agent-events.repo.js';
+import type { AgentEventsRepo } from '../../db/agent-events.repo.js';
 import { noticeAdmins, publishNotices, type PendingNotices } from '../submissions/submissions.service.js';
 import type { UsersRepo } from '../users/users.repo.js';
 import { listingFromServer } from './import-sources.js';
@@ -81,7 +81,7 @@ async function queueNewVersion(
       tagline: agent.tagline,
       description: agent.description,
       category: agent.category_slug,
-      tags: parseTags(agent.tags),
+      tags: readTags(agent.tags),
       websiteUrl: fromRegistry.websiteUrl ?? agent.website_url,
       repoUrl: fromRegistry.repoUrl ?? agent.repo_url,
       docsUrl: agent.docs_url,
@@ -252,9 +252,6 @@ export async function getSyncStatus(
   options: { running: boolean },
 ): Promise<RegistrySyncStatus> {
   const state = await deps.imports.findSyncState();
-  const counts = state.last_counts
-    ? registrySyncCountsSchema.safeParse(parseJsonObject(state.last_counts))
-    : null;
   return {
     enabled: state.enabled === 1,
     registryUrl: deps.registry.registryUrl,
@@ -264,7 +261,7 @@ export async function getSyncStatus(
     lastRunAt: state.last_run_at,
     lastSuccessAt: state.last_success_at,
     lastError: state.last_error,
-    lastCounts: counts?.success ? counts.data : null,
+    lastCounts: readJsonColumn(registrySyncCountsSchema, state.last_counts, null),
     candidatesWaiting: await deps.imports.countNewCandidates(),
   };
 }
@@ -313,13 +310,13 @@ export async function draftCandidate(
   const candidate = await deps.imports.findCandidate(id);
   if (!candidate) throw notFound('Candidate not found');
   if (candidate.status !== 'new') throw conflict(CANDIDATE_DECIDED);
-  const server = serverDetailSchema.safeParse(parseJsonObject(candidate.data));
-  if (!server.success) throw conflict('The stored server description can no longer be read. Dismiss it.');
+  const server = readJsonColumn(serverDetailSchema, candidate.data, null);
+  if (!server) throw conflict('The stored server description can no longer be read. Dismiss it.');
   const url = `${deps.registry.registryUrl}/v0.1/servers/${encodeURIComponent(candidate.registry_name)}/versions/latest`;
   const draft = await createImportedDraft(
     deps.importDeps,
     adminId,
-    listingFromServer(server.data, { source: 'mcp-registry', url }),
+    listingFromServer(server, { source: 'mcp-registry', url }),
   );
   await deps.imports.decideCandidate(id, 'drafted', nowIso());
   return draft;

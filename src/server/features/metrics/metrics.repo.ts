@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import type { AgentStatus } from '../../../shared/catalogue.js';
 import type { Db, Executor } from '../../db/database.js';
 
 export interface MetricsAgentRow {
@@ -12,7 +13,7 @@ export interface ScoreAgentRow {
   slug: string;
   name: string;
   ownerId: number | null;
-  status: string;
+  status: AgentStatus;
   categoryId: number;
   categoryName: string;
   categorySlug: string;
@@ -195,15 +196,6 @@ export function createMetricsRepo(db: Db) {
       if (ownerId !== null) query = query.where('owner_id', '=', ownerId);
       if (agentId !== undefined) query = query.where('id', '=', agentId);
       return query.orderBy('name').orderBy('id').execute();
-    },
-
-    async findAgentOwner(agentId: number, trx: Executor = k): Promise<{ ownerId: number | null } | null> {
-      const row = await trx
-        .selectFrom('agents')
-        .select('owner_id')
-        .where('id', '=', agentId)
-        .executeTakeFirst();
-      return row ? { ownerId: row.owner_id } : null;
     },
 
     /** The agents' stored rows between two days (inclusive), without rank. */

@@ -12,6 +12,7 @@ import {
   searchTermsQuerySchema,
   searchTermsResponseSchema,
 } from '../../../shared/api/metrics.js';
+import { ownerOnly } from '../../policies/index.js';
 import { errorResponses } from '../../http/error-responses.js';
 import { visitorFor } from '../../http/visitor.js';
 import { getMetrics, getScoreBreakdown, listSearchTerms } from './metrics.service.js';
@@ -31,6 +32,7 @@ const metricsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['metrics'],
         summary: 'The owner’s figures per day over 7, 30 or 90 days, for all their agents or one',
+        ...ownerOnly('view-metrics', { in: 'query', name: 'agentId' }),
         querystring: metricsQuerySchema,
         response: { 200: metricsResponseSchema, ...readErrors },
       },
@@ -44,6 +46,7 @@ const metricsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['metrics'],
         summary: 'The searches whose first page showed the agent',
+        ...ownerOnly('view-metrics', { in: 'query', name: 'agentId' }),
         querystring: searchTermsQuerySchema,
         response: { 200: searchTermsResponseSchema, ...readErrors },
       },
@@ -57,6 +60,7 @@ const metricsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['metrics'],
         summary: 'The reputation score taken apart, the category rank and what would improve them',
+        ...ownerOnly('view-metrics', { in: 'query', name: 'agentId' }),
         querystring: scoreQuerySchema,
         response: { 200: scoreResponseSchema, ...readErrors },
       },

@@ -6,20 +6,24 @@ import {
   type MetricTotals,
   type MetricsRange,
   type MetricsResponse,
-  type ScorePart,
   type ScoreResponse,
   type SearchTermsResponse,
 } from '../../../shared/api/metrics.js';
+import { PRIOR_WEIGHT, VERIFIED_BONUS, scoreParts } from '../../../shared/rules/reputation.js';
 import type { Db } from '../../db/database.js';
-import type { UserRow } from '../../db/schema.js';
-import { notFound } from '../../errors.js';
+import {
+  authorizeAgent,
+  findAuthorizedAgent,
+  type Actor,
+  type AgentAccessDeps,
+} from '../../policies/index.js';
+import { readTags } from '../../db/json-columns.js';
 import { utcDay } from '../../lib/time.js';
-import { PRIOR_WEIGHT, VERIFIED_BONUS } from '../reviews/reputation.js';
 import type { MetricsRepo } from './metrics.repo.js';
 import { ClosedDaysCache } from './closed-days-cache.js';
 import { paths } from '../../../shared/routes.js';
 
-export interface MetricsDeps {
+export interface MetricsDeps extends AgentAccessDeps {
   db: Db;
   metrics: MetricsRepo;
   closedDays: ClosedDaysCache;
@@ -29,15 +33,12 @@ const DAY_MS = 86_400_000;
 const SEARCH_TERMS_LIMIT = 50;
 const CLICK_METRICS = new Set(['clicks_website', 'clicks_repository', 'clicks_docs']);
 
-type Viewer = Pick<UserRow, 'id' | 'role'>;
-
 function keyOf(metric: string): MetricKey | null {
   const key = CLICK_METRICS.has(metric) ? 'clicks' : metric;
   return (metricKeys as readonly string[]).includes(key) ? (key as MetricKey) : null;
 }
 
 const zero = (): MetricTotals => ({ views: 0, visitors: 0, favorites: 0, reviews: 0, clicks: 0 });
-const round1 = (value: number) => Math.round(value * 10) / 10;
 
 /** Every day from `from` to `to` (YYYY-MM-DD, inclusive). */
 export function daysBetween(from: string, to: string): string[] {
@@ -59,19 +60,14 @@ export function rangeDays(range: MetricsRange, now = Date.now()) {
   };
 }
 
-/** The agent if the viewer owns it (an admin reads any); 404 otherwise, so others cannot probe ids. */
-async function assertReadable(deps: MetricsDeps, viewer: Viewer, agentId: number) {
-  const agent = await deps.metrics.findAgentOwner(agentId);
-  if (!agent || (viewer.role !== 'admin' && agent.ownerId !== viewer.id)) throw notFound('Agent not found');
-}
-
 export async function getMetrics(
   deps: MetricsDeps,
-  viewer: Viewer,
+  viewer: Actor,
   query: { range: MetricsRange; agentId?: number },
   now = Date.now(),
 ): Promise<MetricsResponse> {
-  if (query.agentId !== undefined) await assertReadable(deps, viewer, query.agentId);
+  // Someone else's agent is 404, as a missing one: an admin may name any.
+  if (query.agentId !== undefined) await findAuthorizedAgent(deps, viewer, 'view-metrics', query.agentId);
   const agents =
     query.agentId !== undefined
       ? await deps.metrics.listAgents(null, query.agentId)
@@ -181,50 +177,23 @@ export async function getMetrics(
 
 export async function listSearchTerms(
   deps: MetricsDeps,
-  viewer: Viewer,
+  viewer: Actor,
   query: { range: MetricsRange; agentId: number },
   now = Date.now(),
 ): Promise<SearchTermsResponse> {
-  await assertReadable(deps, viewer, query.agentId);
+  await findAuthorizedAgent(deps, viewer, 'view-metrics', query.agentId);
   const { from, to } = rangeDays(query.range, now);
   return { terms: await deps.metrics.searchTerms(query.agentId, from, to, SEARCH_TERMS_LIMIT) };
 }
 
-/**
- * The reputation score taken apart (src/server/features/reviews/reputation.ts):
- *   score = ((C·m + S) / (C + W) − 1) / 4 · 100 + bonus
- *         = C/(C+W) · (m − 1)·25  +  W/(C+W) · (S/W − 1)·25  +  bonus
- * i.e. the prior's share of the site mean, the reviews' share of their weighted mean, and the bonus;
- * "adjustment" carries the rounding and the 0-100 clamp, so the parts add up to the stored score.
- */
-export function scoreParts(input: {
-  score: number;
-  siteMean: number;
-  weightTotal: number;
-  weightedRatingSum: number;
-  verified: boolean;
-}): ScorePart[] {
-  const denominator = PRIOR_WEIGHT + input.weightTotal;
-  const prior = round1(((PRIOR_WEIGHT * (input.siteMean - 1)) / denominator) * 25);
-  const reviews = round1(((input.weightedRatingSum - input.weightTotal) / denominator) * 25);
-  const verification = input.verified ? VERIFIED_BONUS : 0;
-  const adjustment = round1(input.score - prior - reviews - verification);
-  return [
-    { key: 'prior', label: `Site average (${PRIOR_WEIGHT} prior reviews at the site mean)`, points: prior },
-    { key: 'reviews', label: 'Weighted reviews', points: reviews },
-    { key: 'verification', label: 'Verification bonus', points: verification },
-    { key: 'adjustment', label: 'Rounding and the 0–100 limit', points: adjustment },
-  ];
-}
-
 export async function getScoreBreakdown(
   deps: MetricsDeps,
-  viewer: Viewer,
+  viewer: Actor,
   query: { range: MetricsRange; agentId: number },
   now = Date.now(),
 ): Promise<ScoreResponse> {
-  const agent = await deps.metrics.findScoreAgent(query.agentId);
-  if (!agent || (viewer.role !== 'admin' && agent.ownerId !== viewer.id)) throw notFound('Agent not found');
+  const found = await deps.metrics.findScoreAgent(query.agentId);
+  const agent = authorizeAgent(viewer, 'view-metrics', found && { ...found, owner_id: found.ownerId });
   const { from, to } = rangeDays(query.range, now);
   const [siteMean, rank, unanswered, ratings, ranks] = await Promise.all([
     deps.metrics.meanSnapshot(),
@@ -234,13 +203,7 @@ export async function getScoreBreakdown(
     deps.metrics.rankSeries(agent.id, from, to),
   ]);
 
-  let tags: unknown[] = [];
-  try {
-    const parsed: unknown = JSON.parse(agent.tags);
-    if (Array.isArray(parsed)) tags = parsed;
-  } catch {
-    tags = [];
-  }
+  const tags = readTags(agent.tags);
   const edit = paths.editAgent.href(agent.id);
   const checklist: ChecklistItem[] = [
     {

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ownerOnly } from '../../policies/index.js';
 import { errorResponses } from '../../http/error-responses.js';
 import { adminOnly } from '../../plugins/admin-only.js';
 import {
@@ -66,6 +67,7 @@ const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['notifications'],
         summary: 'Mark one notification read',
+        ...ownerOnly('notification'),
         params: notificationIdParamsSchema,
         response: { 200: notificationSchema, ...errors },
       },

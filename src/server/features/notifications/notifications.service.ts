@@ -11,7 +11,7 @@ import type { NotificationsRepo } from './notifications.repo.js';
 
 export interface NotificationsDeps {
   notifications: NotificationsRepo;
-  /** Pushes freshly stored notifications to the user's open sockets (DESIGN section 5). */
+  /** Pushes freshly stored notifications to the user's open sockets. */
   publish(userId: number, notifications: Notification[]): void;
 }
 

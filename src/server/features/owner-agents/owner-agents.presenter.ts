@@ -1,8 +1,7 @@
-import { pricingModels } from '../../../shared/catalogue.js';
 import type { OwnerAgent } from '../../../shared/api/owner-agents.js';
-import type { AgentFields, AgentListingFields } from '../../../shared/api/submissions.js';
+import type { AgentListingFields } from '../../../shared/api/submissions.js';
 import { publicFileUrl, UPLOADS_URL_PREFIX } from '../../storage/file-url.js';
-import { parseJsonObject, parseTags } from '../../db/json-columns.js';
+import { readRevisionData, readTags, storedLinks } from '../../db/json-columns.js';
 import type { OwnerAgentRow, PendingRevisionRow } from './owner-agents.repo.js';
 import { presentScores } from '../agents/agents.presenter.js';
 
@@ -36,7 +35,7 @@ export function presentListingFields(row: OwnerAgentRow): AgentListingFields {
     tagline: row.tagline,
     description: row.description,
     category: { slug: row.category_slug, name: row.category_name },
-    tags: parseTags(row.tags),
+    tags: readTags(row.tags),
     websiteUrl: row.website_url,
     repoUrl: row.repo_url,
     docsUrl: row.docs_url,
@@ -50,13 +49,6 @@ export function presentListingFields(row: OwnerAgentRow): AgentListingFields {
   };
 }
 
-/** A revision's stored fields (validated when stored); anything unreadable reads as empty. */
-export function parseRevisionData(json: string): Partial<AgentFields> {
-  return parseJsonObject<AgentFields>(json);
-}
-
-const text = (value: unknown) => (typeof value === 'string' ? value : null);
-
 /**
  * The fields a pending revision proposes. A revision without a logo of its own keeps the live logo
  * when that logo is not an uploaded file (listings imported with an external logo address).
@@ -66,25 +58,21 @@ export function presentRevisionFields(
   live: OwnerAgentRow,
   categories: Map<string, { slug: string; name: string }>,
 ): AgentListingFields {
-  const data = parseRevisionData(revision.data);
-  const slug = text(data.category) ?? live.category_slug;
+  const data = readRevisionData(revision.data);
+  const slug = data.category ?? live.category_slug;
   const category = categories.get(slug) ?? { slug, name: slug };
   return {
-    name: text(data.name) ?? live.name,
-    tagline: text(data.tagline) ?? live.tagline,
-    description: text(data.description) ?? live.description,
+    name: data.name ?? live.name,
+    tagline: data.tagline ?? live.tagline,
+    description: data.description ?? live.description,
     category: { slug: category.slug, name: category.name },
-    tags: Array.isArray(data.tags) ? data.tags.filter((tag) => typeof tag === 'string') : [],
-    websiteUrl: text(data.websiteUrl),
-    repoUrl: text(data.repoUrl),
-    docsUrl: text(data.docsUrl),
-    mcpUrl: text(data.mcpUrl),
-    agentCardUrl: text(data.agentCardUrl),
-    pricing: pricingModels.find((model) => model === data.pricing) ?? live.pricing,
+    tags: data.tags ?? [],
+    ...storedLinks(data),
+    pricing: data.pricing ?? live.pricing,
     logoFileId: revision.logo_file_id,
     logoUrl: revisionLogoUrl(revision, live),
-    githubRepo: text(data.githubRepo),
-    license: text(data.license),
+    githubRepo: data.githubRepo ?? null,
+    license: data.license ?? null,
   };
 }
 

@@ -14,6 +14,7 @@ import {
   listOwnerAgents,
   updateOwnerAgent,
 } from './owner-agents.service.js';
+import { ownerOnly } from '../../policies/index.js';
 import { errorResponses } from '../../http/error-responses.js';
 
 const errors = errorResponses(400, 401, 404, 409, 429);
@@ -52,11 +53,12 @@ const ownerAgentsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['owners'],
         summary: 'One of the signed-in user’s agents, with the fields to edit (a pending revision’s if any)',
+        ...ownerOnly('edit'),
         params: idParamsSchema,
         response: { 200: editableAgentSchema, ...errors },
       },
     },
-    async (request) => getEditableAgent(deps, app.requireUser(request).id, request.params.id),
+    async (request) => getEditableAgent(deps, app.requireUser(request), request.params.id),
   );
 
   app.put(
@@ -65,6 +67,7 @@ const ownerAgentsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['owners'],
         summary: 'Edit an agent: a published one keeps its live listing while the change is reviewed',
+        ...ownerOnly('edit'),
         params: idParamsSchema,
         body: agentFieldsSchema,
         response: { 200: updateAgentResponseSchema, ...errors },
@@ -88,6 +91,7 @@ const ownerAgentsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['owners'],
         summary: 'A submission’s status and timeline (its owner or an admin)',
+        ...ownerOnly('view-status'),
         params: idParamsSchema,
         response: { 200: agentStatusResponseSchema, ...errors },
       },

@@ -8,12 +8,13 @@ import type {
 } from '../../../shared/api/owner-agents.js';
 import type { Db, Executor } from '../../db/database.js';
 import type { UserRow } from '../../db/schema.js';
-import { notFound } from '../../errors.js';
+import { authorizeAgent, type Actor, type AgentAction } from '../../policies/index.js';
+import { readRevisionData } from '../../db/json-columns.js';
 import { nowIso } from '../../lib/time.js';
 import type { NotificationsDeps } from '../notifications/notifications.service.js';
 import type { CategoriesRepo } from '../categories/categories.repo.js';
 import type { FilesRepo } from '../storage/files.repo.js';
-import type { AgentEventsRepo } from '../submissions/agent-events.repo.js';
+import type { AgentEventsRepo } from '../../db/agent-events.repo.js';
 import { checkAgentFields } from '../submissions/agent-fields.js';
 import { retryOnUniqueViolation } from '../submissions/retry-on-unique-violation.js';
 import type { SubmissionsRepo } from '../submissions/submissions.repo.js';
@@ -27,7 +28,6 @@ import { publicDisplayName } from '../users/public-name.js';
 import type { UsersRepo } from '../users/users.repo.js';
 import {
   keptLogoUrl,
-  parseRevisionData,
   presentListingFields,
   presentOwnerAgent,
   presentRevisionFields,
@@ -47,15 +47,13 @@ export interface OwnerAgentsDeps {
   outbound: AgentFieldsDeps['outbound'];
 }
 
-/** Finds an agent the user owns; anyone else's answers 404 so its existence is not revealed. */
-async function findOwnedAgent(
+/** The agent, when `user` may do `action` with it (the agent policy); 404 otherwise. */
+async function findAgentFor(
   deps: OwnerAgentsDeps,
-  options: { userId: number; agentId: number },
+  options: { user: Actor; action: AgentAction; agentId: number },
   trx?: Executor,
 ): Promise<OwnerAgentRow> {
-  const agent = await deps.ownerAgents.findById(options.agentId, trx);
-  if (!agent || agent.owner_id !== options.userId) throw notFound('Agent not found');
-  return agent;
+  return authorizeAgent(options.user, options.action, await deps.ownerAgents.findById(options.agentId, trx));
 }
 
 export async function listOwnerAgents(deps: OwnerAgentsDeps, userId: number): Promise<OwnerAgentList> {
@@ -69,14 +67,14 @@ export async function countOwnerAgents(deps: OwnerAgentsDeps, userId: number): P
 
 export async function getEditableAgent(
   deps: OwnerAgentsDeps,
-  userId: number,
+  user: Actor,
   agentId: number,
 ): Promise<EditableAgent> {
-  const agent = await findOwnedAgent(deps, { userId, agentId });
+  const agent = await findAgentFor(deps, { user, action: 'edit', agentId });
   const revision = await deps.ownerAgents.findPendingRevision(agentId);
   if (!revision)
     return { agent: presentOwnerAgent(agent), fields: presentListingFields(agent), pendingRevision: null };
-  const data = parseRevisionData(revision.data);
+  const data = readRevisionData(revision.data);
   const categories = await deps.submissions.findCategoriesBySlug(data.category ? [data.category] : []);
   return {
     agent: presentOwnerAgent(agent),
@@ -98,7 +96,7 @@ export async function updateOwnerAgent(
   // The same repository submitted elsewhere at the same moment: the loser's checks answer 409.
   const { response, notices } = await retryOnUniqueViolation(() =>
     deps.db.kysely.transaction().execute(async (trx) => {
-      const agent = await findOwnedAgent(deps, { userId: user.id, agentId }, trx);
+      const agent = await findAgentFor(deps, { user, action: 'edit', agentId }, trx);
       const checked = await checkAgentFields(deps, { raw, userId: user.id, excludeAgentId: agentId }, trx);
       const now = nowIso();
       if (agent.status === 'published') {
@@ -153,14 +151,13 @@ export async function updateOwnerAgent(
   return response;
 }
 
-/** The status page: the owner or an admin sees it; to anyone else the agent does not exist. */
+/** The status page: the owner or an admin sees it (the policy's `view-status`). */
 export async function getAgentStatus(
   deps: OwnerAgentsDeps,
   user: UserRow,
   agentId: number,
 ): Promise<AgentStatusResponse> {
-  const agent = await deps.ownerAgents.findById(agentId);
-  if (!agent || (agent.owner_id !== user.id && user.role !== 'admin')) throw notFound('Agent not found');
+  const agent = await findAgentFor(deps, { user, action: 'view-status', agentId });
   const [revision, events] = await Promise.all([
     deps.ownerAgents.findPendingRevision(agentId),
     deps.agentEvents.listForAgent(agentId),

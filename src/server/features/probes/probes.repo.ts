@@ -1,9 +1,7 @@
 import { sql } from 'kysely';
 import type { Db, Executor } from '../../db/database.js';
 import type { AgentEndpointRow } from '../../db/schema.js';
-import type { EndpointKind, ProbeStatus } from '../../../shared/trust.js';
-
-const AVAILABLE: ProbeStatus[] = ['up', 'degraded', 'needs_auth'];
+import { availableStatuses, type EndpointKind, type ProbeStatus } from '../../../shared/trust.js';
 
 /** The agent column that names each kind of endpoint. */
 const URL_COLUMN = { mcp: 'mcp_url', a2a: 'agent_card_url' } as const satisfies Record<EndpointKind, string>;
@@ -220,7 +218,9 @@ export function createProbesRepo(db: Db) {
           'endpoint_id',
           day.as('day'),
           eb.fn.countAll<number>().as('total'),
-          eb.fn.sum<number>(eb.case().when('status', 'in', AVAILABLE).then(1).else(0).end()).as('available'),
+          eb.fn
+            .sum<number>(eb.case().when('status', 'in', availableStatuses).then(1).else(0).end())
+            .as('available'),
         ])
         .where('endpoint_id', 'in', endpointIds)
         .where('checked_at', '>=', since)

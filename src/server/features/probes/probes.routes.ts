@@ -1,9 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { agentIdOrSlugParamsSchema } from '../../../shared/api/agents.js';
 import { agentHealthSchema } from '../../../shared/api/probes.js';
-import { forbidden } from '../../errors.js';
 import { errorResponses } from '../../http/error-responses.js';
 import { findPublishedAgentOr404 } from '../agents/agents.service.js';
+import { findAuthorizedAgent, ownerOnly } from '../../policies/index.js';
 import { agentHealth, probeAgentNow } from './probes.service.js';
 
 const PROBE_NOW_PER_HOUR = 10;
@@ -36,15 +36,14 @@ const probesRoutes: FastifyPluginAsyncZod<{ instanceId: string }> = async (app, 
       schema: {
         tags: ['probes'],
         summary: 'Probe the agent’s endpoints now (its owner or an admin); answers the fresh health',
+        ...ownerOnly('probe'),
         params: agentIdOrSlugParamsSchema,
-        response: { 200: agentHealthSchema, ...errorResponses(401, 403, 404, 429) },
+        response: { 200: agentHealthSchema, ...errorResponses(401, 404, 429) },
       },
     },
     async (request) => {
       const user = app.requireUser(request);
-      const agent = await findPublishedAgentOr404(app.services.agents, request.params.id);
-      if (agent.owner_id !== user.id && user.role !== 'admin')
-        throw forbidden('Only the agent’s owner or an admin can probe it.');
+      const agent = await findAuthorizedAgent(deps, user, 'probe', request.params.id);
       return probeAgentNow(deps, agent.id, `${options.instanceId}:now`);
     },
   );

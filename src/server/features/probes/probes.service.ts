@@ -1,13 +1,6 @@
-import {
-  endpointAuthSchema,
-  protocolCheckSchema,
-  type AgentHealth,
-  type EndpointAuth,
-  type EndpointHealth,
-  type ProtocolCheck,
-  type Tool,
-} from '../../../shared/api/probes.js';
+import type { AgentHealth, EndpointHealth, Tool } from '../../../shared/api/probes.js';
 import type { Db } from '../../db/database.js';
+import { readEndpointAuth, readProtocols, readToolNames, readTools } from '../../db/json-columns.js';
 import type { AgentEndpointRow } from '../../db/schema.js';
 import { nowIso, utcDay } from '../../lib/time.js';
 import { createNotification, type NotificationsDeps } from '../notifications/notifications.service.js';
@@ -15,17 +8,18 @@ import type { Notification } from '../../../shared/api/notifications.js';
 import type { ProbeOutcome } from './mcp-probe.js';
 import type { RunProbe } from './probe-runner.js';
 import type { ProbesRepo } from './probes.repo.js';
-import type { AgentEventsRepo } from '../submissions/agent-events.repo.js';
+import type { AgentEventsRepo } from '../../db/agent-events.repo.js';
 import { raiseWebhookEvent, type WebhookEventsDeps } from '../webhooks/webhooks.service.js';
 import {
   FAILURES_BEFORE_NOTICE,
   UPTIME_DAYS,
   endpointKindLabels,
-  type ProbeStatus,
+  isAvailable,
 } from '../../../shared/trust.js';
 import { paths } from '../../../shared/routes.js';
+import type { AgentAccessDeps } from '../../policies/index.js';
 
-export interface ProbesDeps {
+export interface ProbesDeps extends AgentAccessDeps {
   db: Db;
   probes: ProbesRepo;
   notifications: NotificationsDeps;
@@ -42,48 +36,10 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 export const PROBE_LEASE_MS = 60_000;
 const CHANGES_SHOWN = 20;
 
-/** A failure counts towards the owner's notice; a server asking for credentials is alive. */
-export function isFailure(status: ProbeStatus): boolean {
-  return status === 'down' || status === 'non_conformant';
-}
-
 /** The next probe: the interval, moved by up to a tenth either way so probes do not bunch up. */
 export function nextProbeAt(now: number, intervalS: number, random: () => number = Math.random): string {
   const jitter = (random() * 0.2 - 0.1) * intervalS * 1000;
   return new Date(now + intervalS * 1000 + jitter).toISOString();
-}
-
-export function parseTools(json: string): Tool[] {
-  try {
-    const value: unknown = JSON.parse(json);
-    return Array.isArray(value)
-      ? value.filter(
-          (tool): tool is Tool => typeof tool?.name === 'string' && typeof tool?.description === 'string',
-        )
-      : [];
-  } catch {
-    return [];
-  }
-}
-
-/** The stored protocol checks; a value that does not parse reads as none. */
-export function parseProtocols(json: string): ProtocolCheck[] {
-  try {
-    const parsed = protocolCheckSchema.array().safeParse(JSON.parse(json));
-    return parsed.success ? parsed.data : [];
-  } catch {
-    return [];
-  }
-}
-
-export function parseAuth(json: string | null): EndpointAuth | null {
-  if (json === null) return null;
-  try {
-    const parsed = endpointAuthSchema.safeParse(JSON.parse(json));
-    return parsed.success ? parsed.data : null;
-  } catch {
-    return null;
-  }
 }
 
 /** Names gained and lost between two tool lists. */
@@ -106,8 +62,8 @@ export async function recordOutcome(
   outcome: ProbeOutcome,
   at: number = Date.now(),
 ): Promise<void> {
-  const failures = isFailure(outcome.status) ? endpoint.consecutive_failures + 1 : 0;
-  const previousTools = parseTools(endpoint.tools);
+  const failures = !isAvailable(outcome.status) ? endpoint.consecutive_failures + 1 : 0;
+  const previousTools = readTools(endpoint.tools);
   const change =
     outcome.tools !== null && endpoint.checked_at !== null ? toolChange(previousTools, outcome.tools) : null;
   const notifications = await deps.db.kysely.transaction().execute(async (trx) => {
@@ -237,14 +193,14 @@ export async function agentHealth(
           d7: sum(own.filter((row) => row.day >= sevenDaysFrom)),
           d30: sum(own),
         },
-        tools: parseTools(endpoint.tools),
+        tools: readTools(endpoint.tools),
         changes: changes
           .filter((change) => change.endpoint_id === endpoint.id)
           .slice(0, CHANGES_SHOWN)
           .map((change) => ({
             at: change.changed_at,
-            added: JSON.parse(change.added) as string[],
-            removed: JSON.parse(change.removed) as string[],
+            added: readToolNames(change.added),
+            removed: readToolNames(change.removed),
           })),
         detail: endpoint.detail,
         days: days.map((day) => {
@@ -252,8 +208,8 @@ export async function agentHealth(
           return { day, uptime: row ? share(row.available, row.total) : null };
         }),
         signed: endpoint.signed === null ? null : endpoint.signed === 1,
-        protocols: parseProtocols(endpoint.protocols),
-        auth: parseAuth(endpoint.auth),
+        protocols: readProtocols(endpoint.protocols),
+        auth: readEndpointAuth(endpoint.auth),
       };
     }),
   };

@@ -10,6 +10,7 @@ import {
   createAppealSchema,
   decideAppealSchema,
 } from '../../../shared/api/record.js';
+import { ownerOnly } from '../../policies/index.js';
 import { errorResponses } from '../../http/error-responses.js';
 import { adminOnly } from '../../plugins/admin-only.js';
 import { agentRecord, createAppeal, decideAppeal, listAppeals } from './record.service.js';
@@ -43,9 +44,10 @@ const recordRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['record'],
         summary: 'The owner appeals a rejection or a claim’s lapse, once, with a message',
+        ...ownerOnly('appeal'),
         params: verificationParamsSchema,
         body: createAppealSchema,
-        response: { 201: appealSchema, ...errorResponses(400, 401, 403, 404, 409, 429) },
+        response: { 201: appealSchema, ...errorResponses(400, 401, 404, 409, 429) },
       },
     },
     async (request, reply) =>

@@ -10,20 +10,26 @@ import type { Notification } from '../../../shared/api/notifications.js';
 import type { Db } from '../../db/database.js';
 import type { UserRow } from '../../db/schema.js';
 import { isUniqueViolation } from '../../db/unique-violation.js';
-import { conflict, forbidden, invalid, notFound } from '../../errors.js';
+import { conflict, invalid, notFound } from '../../errors.js';
+import {
+  authorizeAgent,
+  findAuthorizedAgent,
+  type AgentAccess,
+  type AgentAccessDeps,
+} from '../../policies/index.js';
 import { cacheTags, type ResponseCache } from '../../lib/response-cache.js';
 import { nowIso } from '../../lib/time.js';
 import type { ClaimAgentsRepo } from '../claims/claim-agents.repo.js';
 import type { ClaimsRepo } from '../claims/claims.repo.js';
-import { findVisibleAgent, reinstateClaim, type ClaimsDeps } from '../claims/claims.service.js';
+import { reinstateClaim, type ClaimsDeps } from '../claims/claims.service.js';
 import { createNotification, type NotificationsDeps } from '../notifications/notifications.service.js';
-import type { AgentEventsRepo } from '../submissions/agent-events.repo.js';
+import type { AgentEventsRepo } from '../../db/agent-events.repo.js';
 import type { AppealListRow, RecordRepo } from './record.repo.js';
 import { raiseWebhookEvent, type WebhookEventsDeps } from '../webhooks/webhooks.service.js';
 import type { AppealStatus, RecordKind } from '../../../shared/trust.js';
 import { paths } from '../../../shared/routes.js';
 
-export interface RecordDeps {
+export interface RecordDeps extends AgentAccessDeps {
   db: Db;
   record: RecordRepo;
   agents: ClaimAgentsRepo;
@@ -67,15 +73,13 @@ function entryOf(event: PublicEvent, published: boolean): { kind: RecordKind; su
   }
 }
 
-type Agent = NonNullable<Awaited<ReturnType<ClaimAgentsRepo['find']>>>;
-
 /**
  * Whether the owner may still appeal this decision: the listing's latest rejection while it stays
  * rejected, or a claim's lapse while the claim stays lapsed; once each.
  */
 async function isAppealable(
   deps: RecordDeps,
-  agent: Agent,
+  agent: AgentAccess & { id: number },
   event: { id: number; kind: string },
   appealed: Set<number>,
 ): Promise<boolean> {
@@ -95,7 +99,7 @@ export async function agentRecord(
   idOrSlug: string,
   viewer: UserRow | null,
 ): Promise<AgentRecord> {
-  const agent = await findVisibleAgent(deps, idOrSlug, viewer);
+  const agent = await findAuthorizedAgent(deps, viewer, 'view-record', idOrSlug);
   const [events, reports] = await Promise.all([
     deps.record.publicEvents(agent.id),
     deps.record.upheldReports(agent.id),
@@ -155,9 +159,7 @@ export async function createAppeal(
   agentId: number,
   input: Required<CreateAppealInput>,
 ): Promise<Appeal> {
-  const agent = await deps.agents.find(agentId);
-  if (!agent) throw notFound('Agent not found');
-  if (agent.owner_id !== user.id) throw forbidden('Only the agent’s owner can appeal its decisions.');
+  const agent = authorizeAgent(user, 'appeal', await deps.agents.find(agentId));
   const event = await deps.record.findEvent(input.eventId);
   if (!event || event.agent_id !== agent.id) {
     const message = 'eventId must name a rejection or a lapse of this listing';

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Db, Executor } from '../../db/database.js';
-import { reputationScore, siteMean } from './reputation.js';
+import { reputationScore, siteMean } from '../../../shared/rules/reputation.js';
 
 type Star = 1 | 2 | 3 | 4 | 5;
 
@@ -52,7 +52,7 @@ export function createReputationRepo(db: Db) {
 
   /**
    * Applies one review's arrival, departure or change to its agent's counters and reputation score,
-   * inside the caller's transaction (DESIGN section 4: kept up to date incrementally, never by a scan).
+   * inside the caller's transaction (kept up to date incrementally, never by a scan).
    */
   async function applyRatingChange(
     agentId: number,
@@ -168,6 +168,19 @@ export function createReputationRepo(db: Db) {
     }
   }
 
+  /**
+   * The one write of an agent's verified badge: the flag and the bonus it adds to the score move
+   * together, in the caller's transaction.
+   */
+  async function setVerified(agentId: number, verified: boolean, at: string, trx: Executor = k) {
+    await trx
+      .updateTable('agents')
+      .set({ verified: verified ? 1 : 0, updated_at: at })
+      .where('id', '=', agentId)
+      .execute();
+    await scoreAgent(trx, agentId);
+  }
+
   /** How many ratings the site holds (a maintained counter). */
   async function countRatings(trx: Executor = k): Promise<number> {
     const row = await trx
@@ -184,6 +197,7 @@ export function createReputationRepo(db: Db) {
     refreshAgentScore: (agentId: number, trx: Executor = k) => scoreAgent(trx, agentId),
     recomputeFromScratch,
     refreshSiteMean,
+    setVerified,
     countRatings,
   };
 }

@@ -22,6 +22,7 @@ import {
 import { cachedJson } from '../../http/cached-json.js';
 import { cacheTags } from '../../lib/response-cache.js';
 import { findPublishedRatingsOr404 } from '../agents/agents.service.js';
+import { ownerOnly } from '../../policies/index.js';
 import { errorResponses } from '../../http/error-responses.js';
 import { listReviews } from './reviews.service.js';
 
@@ -78,9 +79,10 @@ const reviewsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['reviews'],
         summary: 'Edit your review',
+        ...ownerOnly('edit-review'),
         params: reviewIdParamsSchema,
         body: updateReviewSchema,
-        response: { 200: reviewSchema, ...errors },
+        response: { 200: reviewSchema, ...errorResponses(400, 401, 404, 429) },
       },
     },
     async (request) => updateReview(deps, app.requireUser(request), request.params.id, request.body),
@@ -91,9 +93,10 @@ const reviewsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['reviews'],
-        summary: 'Delete your review',
+        summary: 'Delete your review (an admin may delete any)',
+        ...ownerOnly('delete-review'),
         params: reviewIdParamsSchema,
-        response: { 204: z.null(), ...errors },
+        response: { 204: z.null(), ...errorResponses(400, 401, 404) },
       },
     },
     async (request, reply) => {
@@ -109,9 +112,10 @@ const reviewsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['reviews'],
         summary: 'Reply to a review of your agent (once per review)',
+        ...ownerOnly('reply', { names: 'review' }),
         params: reviewIdParamsSchema,
         body: replySchema,
-        response: { 200: reviewSchema, ...errors },
+        response: { 200: reviewSchema, ...errorResponses(400, 401, 404, 409, 429) },
       },
     },
     async (request) => replyToReview(deps, app.requireUser(request), request.params.id, request.body.body),

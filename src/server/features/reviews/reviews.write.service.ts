@@ -11,10 +11,11 @@ import { publicDisplayName } from '../users/public-name.js';
 import type { Notification } from '../../../shared/api/notifications.js';
 import { presentReview } from './reviews.presenter.js';
 import { raiseWebhookEvent, type WebhookEventsDeps } from '../webhooks/webhooks.service.js';
-import { reviewWeight } from './reputation.js';
+import { reviewWeight } from '../../../shared/rules/reputation.js';
 import type { ReputationRepo } from './reputation.repo.js';
 import type { ReviewsServiceDeps } from './reviews.service.js';
 import { paths } from '../../../shared/routes.js';
+import { authorizeAgent, authorizeOwned } from '../../policies/index.js';
 
 export interface ReviewWritesDeps extends ReviewsServiceDeps {
   reputation: ReputationRepo;
@@ -132,8 +133,13 @@ export async function updateReview(
   reviewId: number,
   input: z.output<typeof updateReviewSchema>,
 ): Promise<Review> {
-  const review = await loadReview(deps, reviewId);
-  if (review.user_id !== user.id) throw notFound('Review not found');
+  const review = authorizeOwned(
+    user,
+    'edit-review',
+    await loadReview(deps, reviewId),
+    (row) => row.user_id,
+    'Review not found',
+  );
   await deps.db.kysely.transaction().execute(async (trx) => {
     await deps.reviews.update(
       reviewId,
@@ -173,8 +179,13 @@ export async function updateReview(
 
 /** The author deletes their review; an admin may delete any (moderation). */
 export async function deleteReview(deps: ReviewWritesDeps, user: UserRow, reviewId: number) {
-  const review = await loadReview(deps, reviewId);
-  if (review.user_id !== user.id && user.role !== 'admin') throw notFound('Review not found');
+  const review = authorizeOwned(
+    user,
+    'delete-review',
+    await loadReview(deps, reviewId),
+    (row) => row.user_id,
+    'Review not found',
+  );
   await deps.db.kysely.transaction().execute(async (trx) => {
     await deps.reviews.delete(reviewId, trx);
     await deps.reputation.applyRatingChange(
@@ -194,8 +205,13 @@ export async function replyToReview(
   body: string,
 ): Promise<Review> {
   const review = await loadReview(deps, reviewId);
-  const agent = await findPublishedAgentOr404(deps, review.agent_id);
-  if (agent.owner_id !== user.id) throw forbidden('Only the owner of this agent can reply to its reviews.');
+  // Someone else's agent answers as if the review were not there.
+  const agent = authorizeAgent(
+    user,
+    'reply',
+    await deps.agents.findDetail({ id: review.agent_id }),
+    'Review not found',
+  );
   if (review.owner_reply) throw conflict('You have already replied to this review.');
   const notice = await deps.db.kysely.transaction().execute(async (trx) => {
     if (!(await deps.reviews.setOwnerReply(reviewId, body, nowIso(), trx)))
@@ -228,7 +244,7 @@ export async function voteHelpful(deps: ReviewWritesDeps, user: UserRow, reviewI
 }
 
 /**
- * The daily refresh (reviews/reputation.ts): the site mean snapshot moves to today's mean and every
+ * The daily refresh (shared/rules/reputation.ts): the site mean snapshot moves to today's mean and every
  * score is rewritten with it, in one transaction.
  */
 export async function refreshSiteMean(deps: Pick<ReviewWritesDeps, 'db' | 'reputation' | 'cache'>) {

@@ -2,6 +2,7 @@ import multipart from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { ownerOnly } from '../../policies/index.js';
 import { errorResponses } from '../../http/error-responses.js';
 import {
   fileIdParamsSchema,
@@ -103,8 +104,9 @@ const uploadsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['storage'],
         summary: 'Deletes one of your files (409 while it is an agent’s logo)',
+        ...ownerOnly('upload'),
         params: fileIdParamsSchema,
-        response: { 204: z.null(), ...errors },
+        response: { 204: z.null(), ...errorResponses(400, 401, 404, 409) },
       },
     },
     async (request, reply) => {

@@ -16,7 +16,7 @@ export interface AgentFieldsDeps {
   submissions: SubmissionsRepo;
   categories: CategoriesRepo;
   files: FilesRepo;
-  /** Which endpoint addresses can be probed (DESIGN section 8). */
+  /** Which endpoint addresses can be probed. */
   outbound: Pick<OutboundPolicy, 'allowPrivate' | 'demoEndpoint'>;
 }
 

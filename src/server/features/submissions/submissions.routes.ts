@@ -16,6 +16,7 @@ import {
   submitDraft,
   updateDraft,
 } from './submissions.service.js';
+import { ownerOnly } from '../../policies/index.js';
 import { errorResponses } from '../../http/error-responses.js';
 
 const errors = errorResponses(400, 401, 404, 409, 429);
@@ -42,11 +43,12 @@ const submissionsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['drafts'],
         summary: 'One of the signed-in user’s drafts',
+        ...ownerOnly('draft'),
         params: idParamsSchema,
         response: { 200: draftSchema, ...errors },
       },
     },
-    async (request) => getDraft(deps, app.requireUser(request).id, request.params.id),
+    async (request) => getDraft(deps, app.requireUser(request), request.params.id),
   );
 
   app.post(
@@ -71,12 +73,13 @@ const submissionsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['drafts'],
         summary: 'Save fields of a draft: keys given are merged, a key given as null is cleared',
+        ...ownerOnly('draft'),
         params: idParamsSchema,
         body: draftChangesSchema,
         response: { 200: draftSchema, ...errors },
       },
     },
-    async (request) => updateDraft(deps, app.requireUser(request).id, request.params.id, request.body),
+    async (request) => updateDraft(deps, app.requireUser(request), request.params.id, request.body),
   );
 
   app.delete(
@@ -85,6 +88,7 @@ const submissionsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['drafts'],
         summary: 'Delete a draft',
+        ...ownerOnly('draft'),
         params: idParamsSchema,
         response: { 204: z.null(), ...errors },
       },
@@ -101,6 +105,7 @@ const submissionsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['drafts'],
         summary: 'Submit a draft for review: validated in full, it becomes a pending agent',
+        ...ownerOnly('draft'),
         params: idParamsSchema,
         response: { 201: submitDraftResponseSchema, ...errors },
       },

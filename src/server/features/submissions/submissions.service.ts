@@ -1,6 +1,8 @@
+import { authorizeOwned, type Actor } from '../../policies/index.js';
 import type { AgentFieldsDeps } from './agent-fields.js';
 import type { Notification } from '../../../shared/api/notifications.js';
 import type {
+  AgentDescriptionField,
   AgentListingFields,
   Draft,
   DraftFields,
@@ -9,6 +11,7 @@ import type {
 } from '../../../shared/api/submissions.js';
 import { DRAFTS_MAX_PER_USER } from '../../../shared/limits.js';
 import type { Db, Executor } from '../../db/database.js';
+import { readDraftData } from '../../db/json-columns.js';
 import type { UserRow } from '../../db/schema.js';
 import { conflict, invalid, notFound } from '../../errors.js';
 import { nowIso } from '../../lib/time.js';
@@ -19,7 +22,7 @@ import type { CategoriesRepo } from '../categories/categories.repo.js';
 import type { FilesRepo } from '../storage/files.repo.js';
 import { publicDisplayName } from '../users/public-name.js';
 import type { UsersRepo } from '../users/users.repo.js';
-import type { AgentEventsRepo } from './agent-events.repo.js';
+import type { AgentEventsRepo } from '../../db/agent-events.repo.js';
 import {
   checkAgentFields,
   findOwnedFile,
@@ -29,13 +32,7 @@ import {
 } from './agent-fields.js';
 import { uniqueAgentSlug } from './agent-slug.js';
 import { retryOnUniqueViolation } from './retry-on-unique-violation.js';
-import {
-  draftImportOrigin,
-  draftProvenance,
-  parseDraftData,
-  presentDraft,
-  type DraftImportData,
-} from './submissions.presenter.js';
+import { presentDraft, type DraftImportData } from './submissions.presenter.js';
 import type { ImportsRepo } from '../imports/imports.repo.js';
 import type { DraftWithLogo, ListingColumns, SubmissionsRepo } from './submissions.repo.js';
 import { paths } from '../../../shared/routes.js';
@@ -85,20 +82,7 @@ export async function noticeAdmins(
 /** What a listing shows, as a submission's checked fields or an approved revision's give it. */
 type ListingValues = Pick<
   AgentListingFields,
-  | 'name'
-  | 'tagline'
-  | 'description'
-  | 'tags'
-  | 'websiteUrl'
-  | 'repoUrl'
-  | 'docsUrl'
-  | 'mcpUrl'
-  | 'agentCardUrl'
-  | 'pricing'
-  | 'logoUrl'
-  | 'logoFileId'
-  | 'githubRepo'
-  | 'license'
+  AgentDescriptionField | 'pricing' | 'logoUrl' | 'logoFileId' | 'githubRepo' | 'license'
 >;
 
 /** The agent's columns for a listing's values in a category. */
@@ -129,13 +113,11 @@ export function checkedListingValues(checked: CheckedAgentFields, logoUrl: strin
 
 async function findOwnDraft(
   deps: SubmissionsDeps,
-  options: { userId: number; id: number },
+  options: { user: Actor; id: number },
   trx?: Executor,
 ): Promise<DraftWithLogo> {
   const draft = await deps.submissions.findDraft(options.id, trx);
-  // Someone else's draft answers like a missing one.
-  if (!draft || draft.user_id !== options.userId) throw notFound('Draft not found');
-  return draft;
+  return authorizeOwned(options.user, 'draft', draft, (row) => row.user_id, 'Draft not found');
 }
 
 /** The stored JSON keeps only the keys that hold a value; null means "cleared". */
@@ -160,8 +142,8 @@ export async function listDrafts(deps: SubmissionsDeps, userId: number): Promise
   return { drafts: (await deps.submissions.findDraftsOfUser(userId)).map(presentDraft) };
 }
 
-export async function getDraft(deps: SubmissionsDeps, userId: number, id: number): Promise<Draft> {
-  return presentDraft(await findOwnDraft(deps, { userId, id }));
+export async function getDraft(deps: SubmissionsDeps, user: Actor, id: number): Promise<Draft> {
+  return presentDraft(await findOwnDraft(deps, { user, id }));
 }
 
 /**
@@ -199,19 +181,19 @@ export async function createDraft(
 /** Merges the keys given into the draft; a key given as null clears it, a key left out stays. */
 export async function updateDraft(
   deps: SubmissionsDeps,
-  userId: number,
+  user: Actor,
   id: number,
   changes: DraftFields,
 ): Promise<Draft> {
   return deps.db.kysely.transaction().execute(async (trx) => {
-    const draft = await findOwnDraft(deps, { userId, id }, trx);
+    const draft = await findOwnDraft(deps, { user, id }, trx);
     if (changes.logoFileId !== undefined && changes.logoFileId !== draft.logo_file_id)
-      await checkLogo(deps, { userId, logoFileId: changes.logoFileId }, trx);
+      await checkLogo(deps, { userId: user.id, logoFileId: changes.logoFileId }, trx);
     // The column is the truth about the logo: it is cleared by itself when the file is deleted.
-    const previous = { ...parseDraftData(draft.data), logoFileId: draft.logo_file_id };
+    const previous = { ...readDraftData(draft.data), logoFileId: draft.logo_file_id };
     // A field the owner changed no longer comes from where it was imported from.
     const provenance = Object.fromEntries(
-      Object.entries(draftProvenance(previous)).filter(([field]) => {
+      Object.entries(previous.provenance ?? {}).filter(([field]) => {
         const key = field as keyof DraftFields;
         return !(key in changes) || JSON.stringify(changes[key]) === JSON.stringify(previous[key]);
       }),
@@ -250,8 +232,8 @@ async function submitDraftOnce(
   id: number,
 ): Promise<SubmitDraftResponse> {
   const { agentId, notices } = await deps.db.kysely.transaction().execute(async (trx) => {
-    const draft = await findOwnDraft(deps, { userId: user.id, id }, trx);
-    const data = parseDraftData(draft.data);
+    const draft = await findOwnDraft(deps, { user, id }, trx);
+    const data = readDraftData(draft.data);
     const checked = await checkAgentFields(
       deps,
       { raw: { ...listingFieldsOf(data), logoFileId: draft.logo_file_id }, userId: user.id },
@@ -269,7 +251,7 @@ async function submitDraftOnce(
         ...EMPTY_AGENT_COUNTERS,
         // Set just below by the reputation repo: without reviews, the score is the site mean's prior.
         reputation_score: 0,
-        github_stars: typeof data.githubStars === 'number' ? data.githubStars : null,
+        github_stars: data.githubStars ?? null,
         rejection_reason: null,
         submitted_at: now,
         created_at: now,
@@ -280,7 +262,7 @@ async function submitDraftOnce(
     );
     await deps.reputation.refreshAgentScore(agentId, trx);
     await deps.agentEvents.record({ agentId, kind: 'submitted', actor: 'owner', actorId: user.id }, trx);
-    const origin = draftImportOrigin(data);
+    const origin = data.importedFrom ?? null;
     if (origin) {
       const listed = origin.registryName
         ? await deps.imports.findListingWithRegistryName(origin.registryName, trx)

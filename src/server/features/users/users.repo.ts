@@ -1,6 +1,21 @@
 import type { Db, Executor } from '../../db/database.js';
 import type { NewUser, UserRow, UserUpdate } from '../../db/schema.js';
 
+/**
+ * Every column that could tell who a person is, or let them sign in, left empty: what a deleted
+ * account keeps of them, and what an account that never gave any details (a demo fan) holds.
+ */
+export const NO_PERSONAL_DETAILS = {
+  password_hash: null,
+  first_name: null,
+  last_name: null,
+  full_name: null,
+  company_name: null,
+  company_website: null,
+  github_id: null,
+  github_login: null,
+} as const satisfies UserUpdate;
+
 /** The users table: accounts, roles, and what an account deletion erases. */
 export function createUsersRepo(db: Db) {
   return {

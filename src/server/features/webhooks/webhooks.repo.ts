@@ -1,5 +1,6 @@
 import type { WebhookEvent } from '../../../shared/api/webhooks.js';
 import type { Db, Executor } from '../../db/database.js';
+import { readWebhookEvents } from '../../db/json-columns.js';
 import type { WebhookDeliveryRow, WebhookRow } from '../../db/schema.js';
 
 /** Webhook subscriptions, their deliveries (an outbox the dispatcher empties) and the attempts' log. */
@@ -112,7 +113,7 @@ export function createWebhooksRepo(db: Db) {
         .where('status', '=', 'active')
         .where((eb) => eb.or([eb('agent_id', 'is', null), eb('agent_id', '=', agentId)]))
         .execute();
-      return rows.filter((row) => (JSON.parse(row.events) as string[]).includes(event)).map((row) => row.id);
+      return rows.filter((row) => readWebhookEvents(row.events).includes(event)).map((row) => row.id);
     },
 
     async insertDeliveries(

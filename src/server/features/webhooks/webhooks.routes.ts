@@ -10,6 +10,7 @@ import {
   webhookParamsSchema,
   webhookSchema,
 } from '../../../shared/api/webhooks.js';
+import { ownerOnly } from '../../policies/index.js';
 import { errorResponses } from '../../http/error-responses.js';
 import {
   createWebhook,
@@ -25,7 +26,7 @@ import {
 const SENDS_PER_HOUR = 60;
 const CREATES_PER_HOUR = 20;
 
-/** Owners' signed webhooks (DESIGN section 9): managed on /settings. */
+/** Owners' signed webhooks: managed on /settings. */
 const webhooksRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps = app.services.webhooks;
   const perPerson = (name: string, max: number) =>
@@ -57,6 +58,7 @@ const webhooksRoutes: FastifyPluginAsyncZod = async (app) => {
           'Deliveries are POSTs of `{ type, timestamp, data }` signed the Standard Webhooks way: headers ' +
           '`webhook-id`, `webhook-timestamp` and `webhook-signature: v1,<base64 HMAC-SHA256 of ' +
           '"<id>.<timestamp>.<body>">`, keyed with the base64 part of the secret after `whsec_`.',
+        ...ownerOnly('subscribe', { in: 'body', name: 'agentId' }),
         body: createWebhookSchema,
         response: { 201: createdWebhookSchema, ...errorResponses(400, 401, 404, 409, 429) },
       },
@@ -71,6 +73,7 @@ const webhooksRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'Remove a webhook and its delivery log',
+        ...ownerOnly('webhook'),
         params: webhookParamsSchema,
         response: { 204: z.null(), ...errorResponses(401, 404) },
       },
@@ -87,6 +90,7 @@ const webhooksRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'Turn a webhook that was turned off after a day of failures back on',
+        ...ownerOnly('webhook'),
         params: webhookParamsSchema,
         response: { 200: webhookSchema, ...errorResponses(401, 404) },
       },
@@ -100,6 +104,7 @@ const webhooksRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'The newest deliveries with every attempt: status code, response time, error',
+        ...ownerOnly('webhook'),
         params: webhookParamsSchema,
         response: { 200: webhookDeliveryListSchema, ...errorResponses(401, 404) },
       },
@@ -114,6 +119,7 @@ const webhooksRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'Send a webhook.test event now (queued; it arrives within seconds)',
+        ...ownerOnly('webhook'),
         params: webhookParamsSchema,
         response: { 202: webhookDeliverySchema, ...errorResponses(401, 404, 409, 429) },
       },
@@ -129,6 +135,7 @@ const webhooksRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'Send a delivery again: the same message id and body, as a new delivery',
+        ...ownerOnly('webhook'),
         params: webhookDeliveryParamsSchema,
         response: { 202: webhookDeliverySchema, ...errorResponses(401, 404, 409, 429) },
       },

@@ -13,19 +13,19 @@ import {
   type createWebhookSchema,
 } from '../../../shared/api/webhooks.js';
 import type { Db, Executor } from '../../db/database.js';
+import { readWebhookEvents } from '../../db/json-columns.js';
 import type { UserRow } from '../../db/schema.js';
 import { conflict, invalid, notFound } from '../../errors.js';
 import { endpointAddressProblem } from '../../lib/outbound-fetch.js';
 import type { SecretBox } from '../../lib/secret-box.js';
 import { nowIso } from '../../lib/time.js';
-import type { AgentsRepo } from '../agents/agents.repo.js';
+import { findAuthorizedAgent, type AgentAccessDeps } from '../../policies/index.js';
 import type { WebhooksRepo } from './webhooks.repo.js';
 import { absoluteUrl, paths } from '../../../shared/routes.js';
 
-export interface WebhooksDeps {
+export interface WebhooksDeps extends AgentAccessDeps {
   db: Db;
   webhooks: WebhooksRepo;
-  agents: AgentsRepo;
   secretBox: SecretBox;
   /** Tests and local setups may deliver to private addresses (OUTBOUND_ALLOW_PRIVATE). */
   allowPrivate: boolean;
@@ -38,7 +38,7 @@ function presentWebhook(row: WebhookWithAgent): Webhook {
   return {
     id: row.id,
     url: row.url,
-    events: JSON.parse(row.events) as WebhookEvent[],
+    events: readWebhookEvents(row.events),
     agent:
       row.agent_id !== null && row.agent_slug !== null && row.agent_name !== null
         ? { id: row.agent_id, slug: row.agent_slug, name: row.agent_name }
@@ -73,11 +73,7 @@ export async function createWebhook(
 ): Promise<CreatedWebhook> {
   const problem = endpointAddressProblem(input.url, { allowPrivate: deps.allowPrivate });
   if (problem) throw invalid('Check the address and try again.', { url: [`The webhook address ${problem}`] });
-  if (input.agentId !== null) {
-    const agent = await deps.agents.findDetail({ id: input.agentId });
-    // Another owner's agent is as unknown as a missing one.
-    if (!agent || agent.owner_id !== user.id) throw notFound('Agent not found');
-  }
+  if (input.agentId !== null) await findAuthorizedAgent(deps, user, 'subscribe', input.agentId);
   const secret = newSecret();
   const id = await deps.db.kysely.transaction().execute(async (trx) => {
     if ((await deps.webhooks.countByUser(user.id, trx)) >= WEBHOOKS_PER_USER)

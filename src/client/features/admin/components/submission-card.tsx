@@ -1,5 +1,5 @@
 import { BadgeCheck, Check, Star, X } from 'lucide-react';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import type { AdminSubmission } from '../../../../shared/api/admin.js';
 import { formatDate } from '../../../../shared/rules/date.js';
 import { Badge } from '../../../components/ui/badge.js';
@@ -10,10 +10,18 @@ import { GithubIcon } from '../../../components/ui/github-icon.js';
 import { useApproveSubmission } from '../api/decide-submission.js';
 import { RejectDialog } from './reject-dialog.js';
 import { SubmissionDiff } from './submission-diff.js';
-import { VerificationPanel } from './verification-panel.js';
 
-/** One entry of the queue: who asks for what, the fields to judge, and the decisions. */
-export function SubmissionCard({ submission }: { submission: AdminSubmission }) {
+/**
+ * One entry of the queue: who asks for what, the fields to judge, and the decisions. `verification`
+ * is the claims feature's panel, handed in by the page.
+ */
+export function SubmissionCard({
+  submission,
+  verification,
+}: {
+  submission: AdminSubmission;
+  verification: ReactNode;
+}) {
   const [rejecting, setRejecting] = useState(false);
   const approve = useApproveSubmission();
   const isEdit = submission.kind === 'revision';
@@ -94,11 +102,7 @@ export function SubmissionCard({ submission }: { submission: AdminSubmission }) 
             <X className="h-4 w-4" aria-hidden="true" />
             Reject
           </Button>
-          <VerificationPanel
-            agentId={submission.agentId}
-            name={submission.agent.name}
-            verified={submission.agent.verified}
-          />
+          {verification}
         </div>
         <RejectDialog submission={submission} open={rejecting} onOpenChange={setRejecting} />
       </article>

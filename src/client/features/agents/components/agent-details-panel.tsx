@@ -8,7 +8,6 @@ import { formatCount } from '../../../../shared/rules/count.js';
 import { formatDate } from '../../../../shared/rules/date.js';
 import { Card } from '../../../components/ui/card.js';
 import { paths } from '../../../paths.js';
-import { recordAgentClick } from '../api/record-agent-click.js';
 
 function Row({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -27,7 +26,14 @@ function hostOf(url: string): string {
   }
 }
 
-export function AgentDetailsPanel({ agent }: { agent: AgentDetail }) {
+/** `onLinkClick` counts a followed link for the owner's metrics (the route hands in the beacon). */
+export function AgentDetailsPanel({
+  agent,
+  onLinkClick,
+}: {
+  agent: AgentDetail;
+  onLinkClick: (target: ClickTarget) => void;
+}) {
   const candidates: Array<{ url: string | null; label: string; target: ClickTarget; icon: ReactNode }> = [
     {
       url: agent.websiteUrl,
@@ -103,7 +109,7 @@ export function AgentDetailsPanel({ agent }: { agent: AgentDetail }) {
                 <li key={link.label}>
                   <a
                     href={link.url}
-                    onClick={() => void recordAgentClick(agent.id, link.target)}
+                    onClick={() => onLinkClick(link.target)}
                     target="_blank"
                     rel="noopener noreferrer nofollow"
                     className="inline-flex items-center gap-2 text-sm text-brand-700 hover:underline"

@@ -2,13 +2,13 @@ import { ExternalLink, Flag, FolderGit2, ShieldCheck, Star } from 'lucide-react'
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { AgentDetail } from '../../../../shared/api/agents.js';
+import type { ClickTarget } from '../../../../shared/api/metrics.js';
 import { formatCount } from '../../../../shared/rules/count.js';
 import { Avatar } from '../../../components/ui/avatar.js';
 import { Button, buttonClasses } from '../../../components/ui/button.js';
 import { Card } from '../../../components/ui/card.js';
 import { StarRating } from '../../../components/ui/star-rating.js';
 import { paths } from '../../../paths.js';
-import { recordAgentClick } from '../api/record-agent-click.js';
 import { VerifiedBadge } from './verified-badge.js';
 
 interface AgentProfileCardProps {
@@ -19,6 +19,8 @@ interface AgentProfileCardProps {
   /** "Edit your review" once the person has reviewed the agent. */
   writeReviewLabel?: string;
   onReport: () => void;
+  /** Counts a followed website or repository link for the owner's metrics. */
+  onLinkClick: (target: ClickTarget) => void;
 }
 
 export function AgentProfileCard({
@@ -27,6 +29,7 @@ export function AgentProfileCard({
   onWriteReview,
   writeReviewLabel = 'Write a review',
   onReport,
+  onLinkClick,
 }: AgentProfileCardProps) {
   return (
     <Card className="p-6 sm:p-8">
@@ -72,7 +75,7 @@ export function AgentProfileCard({
         {agent.websiteUrl && (
           <a
             href={agent.websiteUrl}
-            onClick={() => void recordAgentClick(agent.id, 'website')}
+            onClick={() => onLinkClick('website')}
             target="_blank"
             rel="noopener noreferrer nofollow"
             className={buttonClasses('primary')}
@@ -85,7 +88,7 @@ export function AgentProfileCard({
         {agent.repoUrl && (
           <a
             href={agent.repoUrl}
-            onClick={() => void recordAgentClick(agent.id, 'repository')}
+            onClick={() => onLinkClick('repository')}
             target="_blank"
             rel="noopener noreferrer nofollow"
             className={buttonClasses('outline')}

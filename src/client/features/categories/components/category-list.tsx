@@ -1,9 +1,8 @@
 import { Tags } from 'lucide-react';
 import { useState } from 'react';
 import type { AdminCategory } from '../../../../shared/api/categories.js';
-import { Button } from '../../../components/ui/button.js';
 import { Card } from '../../../components/ui/card.js';
-import { EmptyState } from '../../../components/ui/empty-state.js';
+import { ListStates } from '../../../components/ui/list-states.js';
 import { Skeleton } from '../../../components/ui/skeleton.js';
 import { useAdminCategories } from '../api/get-admin-categories.js';
 import { useReorderCategories } from '../api/reorder-categories.js';
@@ -16,37 +15,50 @@ export function CategoryList() {
   const reorder = useReorderCategories();
   const [deleting, setDeleting] = useState<AdminCategory | null>(null);
 
-  if (categories.isPending) {
-    return (
-      <div role="status" aria-label="Loading categories" className="space-y-2">
-        {Array.from({ length: 4 }, (_, index) => (
-          <Skeleton key={index} className="h-20 rounded-2xl" />
-        ))}
-      </div>
-    );
-  }
-  if (categories.isError) {
-    return (
-      <EmptyState
-        tone="error"
-        icon={<Tags className="h-6 w-6" />}
-        title="Failed to load categories"
-        description={categories.error.message}
-        action={<Button onClick={() => void categories.refetch()}>Try again</Button>}
-      />
-    );
-  }
-  const list = [...categories.data.categories].sort((a, b) => a.position - b.position);
-  if (list.length === 0) {
-    return (
-      <EmptyState
-        icon={<Tags className="h-6 w-6" />}
-        title="No categories yet"
-        description="Create the first one with the form."
-      />
-    );
-  }
+  return (
+    <ListStates
+      query={categories}
+      loading={
+        <div role="status" aria-label="Loading categories" className="space-y-2">
+          {Array.from({ length: 4 }, (_, index) => (
+            <Skeleton key={index} className="h-20 rounded-2xl" />
+          ))}
+        </div>
+      }
+      failure={{ icon: <Tags className="h-6 w-6" />, title: 'Failed to load categories' }}
+      isEmpty={(data) => data.categories.length === 0}
+      empty={{
+        icon: <Tags className="h-6 w-6" />,
+        title: 'No categories yet',
+        description: 'Create the first one with the form.',
+      }}
+    >
+      {(data) => {
+        const list = [...data.categories].sort((a, b) => a.position - b.position);
+        return (
+          <OrderedCategories
+            list={list}
+            onMove={(ids) => reorder.mutate(ids)}
+            deleting={deleting}
+            onDeletingChange={setDeleting}
+          />
+        );
+      }}
+    </ListStates>
+  );
+}
 
+function OrderedCategories({
+  list,
+  onMove,
+  deleting,
+  onDeletingChange,
+}: {
+  list: AdminCategory[];
+  onMove: (ids: number[]) => void;
+  deleting: AdminCategory | null;
+  onDeletingChange: (category: AdminCategory | null) => void;
+}) {
   function move(index: number, direction: -1 | 1) {
     const ids = list.map((category) => category.id);
     const target = index + direction;
@@ -55,7 +67,7 @@ export function CategoryList() {
     if (moved === undefined || swapped === undefined) return;
     ids[index] = swapped;
     ids[target] = moved;
-    reorder.mutate(ids);
+    onMove(ids);
   }
 
   return (
@@ -72,14 +84,14 @@ export function CategoryList() {
                 isFirst={index === 0}
                 isLast={index === list.length - 1}
                 onMove={(direction) => move(index, direction)}
-                onDelete={() => setDeleting(category)}
+                onDelete={() => onDeletingChange(category)}
               />
             </li>
           ))}
         </ol>
       </Card>
       {deleting && (
-        <DeleteCategoryDialog category={deleting} categories={list} onClose={() => setDeleting(null)} />
+        <DeleteCategoryDialog category={deleting} categories={list} onClose={() => onDeletingChange(null)} />
       )}
     </>
   );

@@ -143,7 +143,7 @@ function NewClaimForm({ agentId }: { agentId: number }) {
 }
 
 /**
- * The agent page's Ownership section (DESIGN section 8): the evidence that the owner controls the
+ * The agent page's Ownership section: the evidence that the owner controls the
  * agent's domain or repository, checked again daily. The owner adds, checks and removes claims here.
  */
 export function ClaimsPanel({ agentId, isOwner }: { agentId: number; isOwner: boolean }) {

@@ -21,6 +21,7 @@ import {
   writeStorage,
   type GithubOauthMessage,
 } from '../lib/oauth-message.js';
+import { authStartFailureMessage } from '../lib/auth-messages.js';
 
 function errorToast(description: string) {
   toast.error('GitHub Authentication Error', { description });
@@ -43,10 +44,7 @@ async function fetchAuthorization(
   try {
     auth = await getGithubAuthUrl(flow);
   } catch (error) {
-    // The server's own explanation when it gave one (e.g. "GitHub sign-in is not configured").
-    errorToast(
-      isApiError(error) && error.message ? error.message : 'Failed to start GitHub authentication process',
-    );
+    errorToast(authStartFailureMessage(error));
     return null;
   }
   const state = typeof auth?.state === 'string' ? auth.state : '';

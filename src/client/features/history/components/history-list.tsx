@@ -2,8 +2,7 @@ import { ArrowRight } from 'lucide-react';
 import { Link } from 'react-router';
 import type { HistoryEvent } from '../../../../shared/api/history.js';
 import { formatDate, formatDateTime } from '../../../../shared/rules/date.js';
-import { cn } from '../../../lib/cn.js';
-import { historyKindLooks } from './history-kinds.js';
+import { EventKindIcon, eventKindLooks } from '../../../components/event-kind-icon.js';
 
 const actors: Record<string, string> = { owner: 'By you', admin: 'By an admin', system: 'Automatically' };
 
@@ -18,20 +17,14 @@ export function HistoryList({
   return (
     <ol className="space-y-3" aria-label="History, newest first">
       {events.map((event) => {
-        const look = historyKindLooks[event.kind];
-        const Icon = look.icon;
+        const label = eventKindLooks[event.kind].label;
         const when = new Date(event.createdAt);
         return (
           <li key={event.id} className="flex gap-3 rounded-xl border border-slate-200 bg-white p-4">
-            <span
-              aria-hidden="true"
-              className={cn('flex h-9 w-9 shrink-0 items-center justify-center rounded-full', look.tone)}
-            >
-              <Icon className="h-4 w-4" />
-            </span>
+            <EventKindIcon kind={event.kind} />
             <div className="min-w-0 flex-1">
               <p className="text-sm text-slate-900">
-                <span className="font-semibold">{look.label}</span>
+                <span className="font-semibold">{label}</span>
                 <span className="text-slate-600"> · {event.agentName}</span>
               </p>
               {event.message && <p className="mt-1 text-sm break-words text-slate-700">{event.message}</p>}
@@ -46,7 +39,7 @@ export function HistoryList({
                 >
                   View details
                   <span className="sr-only">
-                    : {look.label}, {event.agentName}
+                    : {label}, {event.agentName}
                   </span>
                   <ArrowRight className="h-3.5 w-3.5" aria-hidden="true" />
                 </Link>

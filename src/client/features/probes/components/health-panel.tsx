@@ -155,7 +155,7 @@ function EndpointSection({ endpoint }: { endpoint: EndpointHealth }) {
 }
 
 /**
- * The agent page's Health section (DESIGN section 8): what AgentAtlas found when it checked the
+ * The agent page's Health section: what AgentAtlas found when it checked the
  * agent's MCP server and A2A card itself. The owner and admins can probe again now.
  */
 export function HealthPanel({ agent }: { agent: AgentDetail }) {

@@ -4,9 +4,9 @@ import { Link } from 'react-router';
 import type { Appeal } from '../../../../shared/api/record.js';
 import { formatDate } from '../../../../shared/rules/date.js';
 import { Badge } from '../../../components/ui/badge.js';
-import { Button, PendingButton } from '../../../components/ui/button.js';
+import { PendingButton } from '../../../components/ui/button.js';
 import { Card } from '../../../components/ui/card.js';
-import { EmptyState } from '../../../components/ui/empty-state.js';
+import { ListStates } from '../../../components/ui/list-states.js';
 import { Skeleton } from '../../../components/ui/skeleton.js';
 import { TextAreaField } from '../../../components/ui/textarea.js';
 import { useDecideAppeal, type usePendingAppeals } from '../api/record.js';
@@ -79,35 +79,29 @@ function AppealCard({ appeal }: { appeal: Appeal }) {
 
 /** The admin's queue of appeals: the owner's message next to the decision it contests. */
 export function AppealsQueue({ query }: { query: ReturnType<typeof usePendingAppeals> }) {
-  if (query.isPending)
-    return (
-      <div className="space-y-3">
-        <Skeleton className="h-32 w-full" />
-      </div>
-    );
-  if (query.isError)
-    return (
-      <EmptyState
-        tone="error"
-        icon={<Scale className="h-6 w-6" />}
-        title="Failed to load appeals"
-        description={query.error.message}
-        action={<Button onClick={() => void query.refetch()}>Try again</Button>}
-      />
-    );
-  if (query.data.appeals.length === 0)
-    return (
-      <EmptyState
-        icon={<Scale className="h-6 w-6" />}
-        title="No appeals waiting"
-        description="Owners' appeals of rejections and lapsed claims appear here."
-      />
-    );
   return (
-    <div className="space-y-3">
-      {query.data.appeals.map((appeal) => (
-        <AppealCard key={appeal.id} appeal={appeal} />
-      ))}
-    </div>
+    <ListStates
+      query={query}
+      loading={
+        <div className="space-y-3">
+          <Skeleton className="h-32 w-full" />
+        </div>
+      }
+      failure={{ icon: <Scale className="h-6 w-6" />, title: 'Failed to load appeals' }}
+      isEmpty={(data) => data.appeals.length === 0}
+      empty={{
+        icon: <Scale className="h-6 w-6" />,
+        title: 'No appeals waiting',
+        description: "Owners' appeals of rejections and lapsed claims appear here.",
+      }}
+    >
+      {(data) => (
+        <div className="space-y-3">
+          {data.appeals.map((appeal) => (
+            <AppealCard key={appeal.id} appeal={appeal} />
+          ))}
+        </div>
+      )}
+    </ListStates>
   );
 }

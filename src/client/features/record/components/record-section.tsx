@@ -83,7 +83,7 @@ function AppealForm({ agentId, entry }: { agentId: number; entry: RecordEntry })
 }
 
 /**
- * The listing's public record (DESIGN section 8): decisions, verification, claims, incidents and
+ * The listing's public record: decisions, verification, claims, incidents and
  * reports upheld, newest first. Its owner can appeal a standing rejection or a claim's lapse here.
  */
 export function RecordSection({ agentId }: { agentId: number }) {

@@ -7,7 +7,7 @@ import { formatDate } from '../../../../shared/rules/date.js';
 import { Badge } from '../../../components/ui/badge.js';
 import { Button } from '../../../components/ui/button.js';
 import { Card } from '../../../components/ui/card.js';
-import { EmptyState } from '../../../components/ui/empty-state.js';
+import { ListStates } from '../../../components/ui/list-states.js';
 import { Skeleton } from '../../../components/ui/skeleton.js';
 import { ButtonSpinner } from '../../../components/ui/spinner.js';
 import { StarRating } from '../../../components/ui/star-rating.js';
@@ -86,41 +86,32 @@ function ReportCard({ report }: { report: AdminReport }) {
 
 /** Open reports of agents and reviews, resolved (acted on) or dismissed (unfounded). */
 export function ReportsQueue({ query }: { query: ReturnType<typeof useOpenReports> }) {
-  if (query.isPending) {
-    return (
-      <div role="status" aria-label="Loading reports" className="space-y-4">
-        <Skeleton className="h-40 rounded-2xl" />
-        <Skeleton className="h-40 rounded-2xl" />
-      </div>
-    );
-  }
-  if (query.isError) {
-    return (
-      <EmptyState
-        tone="error"
-        icon={<Flag className="h-6 w-6" />}
-        title="Failed to load reports"
-        description={query.error.message}
-        action={<Button onClick={() => void query.refetch()}>Try again</Button>}
-      />
-    );
-  }
-  if (query.data.reports.length === 0) {
-    return (
-      <EmptyState
-        icon={<Flag className="h-6 w-6" />}
-        title="No open reports"
-        description="Reports of agents and reviews appear here."
-      />
-    );
-  }
   return (
-    <ul className="space-y-4">
-      {query.data.reports.map((report) => (
-        <li key={report.id}>
-          <ReportCard report={report} />
-        </li>
-      ))}
-    </ul>
+    <ListStates
+      query={query}
+      loading={
+        <div role="status" aria-label="Loading reports" className="space-y-4">
+          <Skeleton className="h-40 rounded-2xl" />
+          <Skeleton className="h-40 rounded-2xl" />
+        </div>
+      }
+      failure={{ icon: <Flag className="h-6 w-6" />, title: 'Failed to load reports' }}
+      isEmpty={(data) => data.reports.length === 0}
+      empty={{
+        icon: <Flag className="h-6 w-6" />,
+        title: 'No open reports',
+        description: 'Reports of agents and reviews appear here.',
+      }}
+    >
+      {(data) => (
+        <ul className="space-y-4">
+          {data.reports.map((report) => (
+            <li key={report.id}>
+              <ReportCard report={report} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </ListStates>
   );
 }

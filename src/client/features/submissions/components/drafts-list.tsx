@@ -8,7 +8,7 @@ import {
 } from '../../../components/agent-form/agent-form-values.js';
 import { Avatar } from '../../../components/ui/avatar.js';
 import { Button, ButtonLink } from '../../../components/ui/button.js';
-import { EmptyState } from '../../../components/ui/empty-state.js';
+import { ListStates } from '../../../components/ui/list-states.js';
 import { Skeleton } from '../../../components/ui/skeleton.js';
 import { paths } from '../../../paths.js';
 import { useDeleteDraft } from '../api/delete-draft.js';
@@ -76,58 +76,51 @@ export function DraftsList() {
   const [toDelete, setToDelete] = useState<Draft | null>(null);
   const remove = useDeleteDraft({ onDeleted: () => setToDelete(null) });
 
-  if (drafts.isPending) {
-    return (
-      <ul className="space-y-3" aria-busy="true" aria-label="Loading drafts">
-        {[0, 1, 2].map((index) => (
-          <li key={index}>
-            <Skeleton className="h-24 w-full rounded-2xl" />
-          </li>
-        ))}
-      </ul>
-    );
-  }
-  if (drafts.isError) {
-    return (
-      <EmptyState
-        tone="error"
-        icon={<FileText className="h-6 w-6" />}
-        title="Your drafts could not be loaded"
-        description={drafts.error.message}
-        action={<Button onClick={() => void drafts.refetch()}>Try again</Button>}
-      />
-    );
-  }
-  const list = [...drafts.data.drafts].sort((a, b) => b.updatedAt.localeCompare(a.updatedAt));
-  if (list.length === 0) {
-    return (
-      <EmptyState
-        icon={<FileText className="h-6 w-6" />}
-        title="No drafts yet"
-        description="Everything you type into the submission form is kept here as a draft until you submit it."
-        action={
+  return (
+    <ListStates
+      query={drafts}
+      loading={
+        <ul className="space-y-3" aria-busy="true" aria-label="Loading drafts">
+          {[0, 1, 2].map((index) => (
+            <li key={index}>
+              <Skeleton className="h-24 w-full rounded-2xl" />
+            </li>
+          ))}
+        </ul>
+      }
+      failure={{ icon: <FileText className="h-6 w-6" />, title: 'Your drafts could not be loaded' }}
+      isEmpty={(data) => data.drafts.length === 0}
+      empty={{
+        icon: <FileText className="h-6 w-6" />,
+        title: 'No drafts yet',
+        description:
+          'Everything you type into the submission form is kept here as a draft until you submit it.',
+        action: (
           <ButtonLink to={paths.submitAgent.href()}>
             <FilePlus2 className="h-4 w-4" aria-hidden="true" />
             Submit an agent
           </ButtonLink>
-        }
-      />
-    );
-  }
-  return (
-    <>
-      <ul className="space-y-3">
-        {list.map((draft) => (
-          <DraftRow key={draft.id} draft={draft} onDelete={setToDelete} />
-        ))}
-      </ul>
-      <DeleteDraftDialog
-        open={toDelete !== null}
-        onOpenChange={(open) => !open && setToDelete(null)}
-        pending={remove.isPending}
-        draftName={toDelete?.name?.trim() || 'Untitled draft'}
-        onConfirm={() => toDelete && remove.mutate(toDelete.id)}
-      />
-    </>
+        ),
+      }}
+    >
+      {(data) => (
+        <>
+          <ul className="space-y-3">
+            {[...data.drafts]
+              .sort((a, b) => b.updatedAt.localeCompare(a.updatedAt))
+              .map((draft) => (
+                <DraftRow key={draft.id} draft={draft} onDelete={setToDelete} />
+              ))}
+          </ul>
+          <DeleteDraftDialog
+            open={toDelete !== null}
+            onOpenChange={(open) => !open && setToDelete(null)}
+            pending={remove.isPending}
+            draftName={toDelete?.name?.trim() || 'Untitled draft'}
+            onConfirm={() => toDelete && remove.mutate(toDelete.id)}
+          />
+        </>
+      )}
+    </ListStates>
   );
 }

@@ -17,16 +17,22 @@ import {
   ShieldCheck,
   type LucideIcon,
 } from 'lucide-react';
-import type { HistoryKind } from '../../../../shared/api/history.js';
+import type { HistoryKind } from '../../shared/api/history.js';
+import { cn } from '../lib/cn.js';
 
-export interface KindLook {
+interface EventKindLook {
+  /** The kind's name in the owner's history and its filter. */
   label: string;
   icon: LucideIcon;
+  /** Background and text colours of the icon's disc. */
   tone: string;
 }
 
-/** How each kind of event reads in the list and in the filter. */
-export const historyKindLooks: Record<HistoryKind, KindLook> = {
+/**
+ * The name, icon and colours of each kind of event, the same in an agent's timeline and in the owner's
+ * history (which adds reviews, replies and reports).
+ */
+export const eventKindLooks: Record<HistoryKind, EventKindLook> = {
   submitted: { label: 'Submitted', icon: Send, tone: 'bg-brand-50 text-brand-700' },
   updated: { label: 'Updated', icon: Pencil, tone: 'bg-slate-100 text-slate-700' },
   resubmitted: { label: 'Resubmitted', icon: RotateCcw, tone: 'bg-brand-50 text-brand-700' },
@@ -49,3 +55,16 @@ export const historyKindLooks: Record<HistoryKind, KindLook> = {
   appeal_upheld: { label: 'Appeal upheld', icon: Scale, tone: 'bg-emerald-50 text-emerald-700' },
   appeal_denied: { label: 'Appeal denied', icon: Scale, tone: 'bg-slate-100 text-slate-700' },
 };
+
+/** The kind's icon on its coloured disc, beside the event's words (which say the kind to screen readers). */
+export function EventKindIcon({ kind }: { kind: HistoryKind }) {
+  const { icon: Icon, tone } = eventKindLooks[kind];
+  return (
+    <span
+      aria-hidden="true"
+      className={cn('flex h-9 w-9 shrink-0 items-center justify-center rounded-full', tone)}
+    >
+      <Icon className="h-4 w-4" />
+    </span>
+  );
+}

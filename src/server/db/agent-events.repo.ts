@@ -1,7 +1,7 @@
-import type { AgentEvent } from '../../../shared/api/submissions.js';
-import type { Db, Executor } from '../../db/database.js';
-import type { AgentEventsTable } from '../../db/schema.js';
-import { nowIso } from '../../lib/time.js';
+import type { AgentEvent } from '../../shared/api/submissions.js';
+import type { Db, Executor } from './database.js';
+import type { AgentEventsTable } from './schema.js';
+import { nowIso } from '../lib/time.js';
 
 export interface NewAgentEvent {
   agentId: number;
@@ -11,7 +11,11 @@ export interface NewAgentEvent {
   message?: string | null;
 }
 
-/** An agent's timeline (/agent-status/{id}): submissions, edits, decisions, badge changes. */
+/**
+ * An agent's timeline (/agent-status/{id}): submissions, edits, decisions, badge changes. It lives in
+ * db/ rather than in a feature because seven features (submissions, owner-agents, admin, claims, probes,
+ * record, imports) write to it.
+ */
 export function createAgentEventsRepo(db: Db) {
   return {
     /** Adds one entry and answers its id; pass the transaction of the change it records. */

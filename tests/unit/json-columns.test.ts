@@ -1,0 +1,57 @@
+import { describe, expect, it } from 'vitest';
+import {
+  readDraftData,
+  readOauthPayload,
+  readRevisionData,
+  readTags,
+  readToolNames,
+  readTools,
+  readWebhookEvents,
+} from '../../src/server/db/json-columns.js';
+
+describe('the JSON columns, read through one schema each', () => {
+  it('read a well-formed value as it was written', () => {
+    expect(readTags('["search","pdf"]')).toEqual(['search', 'pdf']);
+    expect(readTools('[{"name":"fetch","description":"Fetches a page"}]')).toEqual([
+      { name: 'fetch', description: 'Fetches a page' },
+    ]);
+    expect(readToolNames('["fetch"]')).toEqual(['fetch']);
+    expect(readWebhookEvents('["review.created"]')).toEqual(['review.created']);
+    expect(readOauthPayload('github_device', '{"deviceCode":"abc","interval":5}')).toEqual({
+      deviceCode: 'abc',
+      interval: 5,
+    });
+  });
+
+  it('read text that is not JSON, or JSON of another shape, as the empty value', () => {
+    for (const text of ['not json', '{"a":1}', '"search"', 'null']) {
+      expect(readTags(text)).toEqual([]);
+      expect(readTools(text)).toEqual([]);
+      expect(readToolNames(text)).toEqual([]);
+      expect(readWebhookEvents(text)).toEqual([]);
+    }
+    expect(readTags(null)).toEqual([]);
+    expect(readDraftData('[1,2]')).toEqual({});
+    expect(readRevisionData('{oops')).toEqual({});
+    // A handshake whose payload cannot be read is no handshake.
+    expect(readOauthPayload('github_signin', '{"returnPath":42}')).toBeNull();
+    expect(readOauthPayload('github_connect', 'not json')).toBeNull();
+  });
+
+  it('drop a list element of another shape and keep the others', () => {
+    expect(readTags('["search",7,null,"pdf"]')).toEqual(['search', 'pdf']);
+    expect(readTools('[{"name":"fetch","description":"Fetches"},{"name":"broken"},"x"]')).toEqual([
+      { name: 'fetch', description: 'Fetches' },
+    ]);
+    expect(readWebhookEvents('["review.created","no.such.event"]')).toEqual(['review.created']);
+  });
+
+  it('read a stored field of another type as absent and keep the other fields', () => {
+    const draft = readDraftData(
+      JSON.stringify({ name: 'Scout', tagline: 12, tags: ['a', 3], pricing: 'priceless', githubStars: 40 }),
+    );
+    expect(draft).toEqual({ name: 'Scout', tags: ['a'], githubStars: 40 });
+    const revision = readRevisionData(JSON.stringify({ category: 'research', registryVersion: 2 }));
+    expect(revision).toEqual({ category: 'research' });
+  });
+});
