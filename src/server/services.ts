@@ -294,6 +294,7 @@ export function createServices(
       intervalS: config.probes.intervalS,
       webhookEvents,
       agentAccess: agents,
+      cache,
     } satisfies ProbesDeps,
     webhooks: {
       db,

@@ -18,6 +18,8 @@ import {
 } from '../../../shared/trust.js';
 import { paths } from '../../../shared/routes.js';
 import type { AgentAccessDeps } from '../../policies/index.js';
+import { cacheTags, type ResponseCache } from '../../lib/response-cache.js';
+import { supportedRevisions } from '../../../shared/rules/trust-summary.js';
 
 export interface ProbesDeps extends AgentAccessDeps {
   db: Db;
@@ -29,6 +31,16 @@ export interface ProbesDeps extends AgentAccessDeps {
   /** Seconds between two probes of an endpoint, before jitter. */
   intervalS: number;
   webhookEvents: WebhookEventsDeps;
+  /** The agent's page and cards carry its trust summary (up or down, MCP eras): a probe moving it drops them. */
+  cache: ResponseCache;
+}
+
+/** Whether a probe moves what the agent's trust summary says of this endpoint: answering or not, eras spoken. */
+export function movesTrustSummary(endpoint: AgentEndpointRow, outcome: ProbeOutcome): boolean {
+  const wasAvailable = endpoint.status === 'unknown' ? null : isAvailable(endpoint.status);
+  if (wasAvailable !== isAvailable(outcome.status)) return true;
+  const before = supportedRevisions(readProtocols(endpoint.protocols)).join(',');
+  return before !== supportedRevisions(outcome.protocols ?? []).join(',');
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -147,6 +159,8 @@ export async function recordOutcome(
       );
     return notices.map((notice) => ({ userId: agent.owner_id!, notice }));
   });
+  if (movesTrustSummary(endpoint, outcome))
+    deps.cache.invalidate([cacheTags.agent(endpoint.agent_id), cacheTags.listed(endpoint.agent_id)]);
   for (const { userId, notice } of notifications) deps.notifications.publish(userId, [notice]);
 }
 
