@@ -14,6 +14,7 @@ import { isApiError } from '../../../lib/request.js';
 import { useDeferredResult } from '../../../lib/use-deferred-result.js';
 import { paths } from '../../../paths.js';
 import { useAgentHealth, useProbeNow } from '../api/agent-health.js';
+import { AuthDetails, CompatibilityMatrix } from './protocol-matrix.js';
 import {
   UPTIME_DAYS,
   endpointKindLabels,
@@ -96,6 +97,8 @@ function EndpointSection({ endpoint }: { endpoint: EndpointHealth }) {
           {endpoint.signed ? 'Card signature verified' : 'Card signature does not verify'}
         </p>
       )}
+      {endpoint.kind === 'mcp' && <CompatibilityMatrix protocols={endpoint.protocols} />}
+      {endpoint.auth && <AuthDetails auth={endpoint.auth} />}
       <dl className="mt-3 grid grid-cols-3 gap-2">
         <Figure label="Last checked">
           {endpoint.checkedAt ? (
@@ -163,7 +166,7 @@ export function HealthPanel({ agent }: { agent: AgentDetail }) {
   const canProbe = Boolean(agent.viewer?.isOwner) || isAdmin(user);
   const hasEndpoints = agent.mcpUrl !== null || agent.agentCardUrl !== null;
   const health = useDeferredResult(useAgentHealth(agent.id, hasEndpoints));
-  const probe = useProbeNow(agent.id);
+  const probe = useProbeNow(agent.id, agent.slug);
 
   if (!hasEndpoints && !canProbe) return null;
 
