@@ -7,6 +7,7 @@ import type { AgentDetail, AgentListResponse, HomeResponse } from '../../src/sha
 import type { AgentHealth } from '../../src/shared/api/probes.js';
 import { startFakeMcp, type FakeMcpMode } from '../support/fake-mcp.js';
 import { factories } from '../support/factories.js';
+import { startFakeWellKnown } from '../support/fake-well-known.js';
 import { callApi, signUpPerson } from '../support/sessions.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
 
@@ -119,6 +120,34 @@ describe('the trust summary of cards and agent pages', () => {
       protocols: ['2026-07-28', '2025-11-25'],
       ownership: ['dns', 'github'],
     });
+  });
+});
+
+describe('ownership in the summary', () => {
+  it('follows a claim becoming active, on the cached detail and card', async () => {
+    const site = await startFakeWellKnown();
+    servers.push(site);
+    const { owner, agent } = await ownedAgent('Claimed Trust Agent', null);
+    expect((await detail(agent.slug)).trust.ownership).toEqual([]);
+    expect((await cardOf('q=claimed%20trust', agent.slug))?.trust.ownership).toEqual([]);
+    const made = await callApi<{ id: number; token: string }>(
+      t,
+      'POST',
+      `/api/agents/${agent.id}/claims`,
+      owner.cookie,
+      { method: 'well-known', subject: site.host },
+    );
+    expect(made.status).toBe(201);
+    site.state.body = `${made.body.token}\n`;
+    const checked = await callApi<{ status: string }>(
+      t,
+      'POST',
+      `/api/agents/${agent.id}/claims/${made.body.id}/check`,
+      owner.cookie,
+    );
+    expect(checked.body.status).toBe('active');
+    expect((await detail(agent.slug)).trust.ownership).toEqual(['well-known']);
+    expect((await cardOf('q=claimed%20trust', agent.slug))?.trust.ownership).toEqual(['well-known']);
   });
 });
 
