@@ -68,4 +68,16 @@ describe('the one-line trust summary', () => {
   ] as const)('$trust.health, $trust.protocols, $trust.ownership', ({ trust, line }) => {
     expect(trustSummaryParts(trust).map((part) => [part.text, part.section])).toEqual(line);
   });
+
+  it('a card says it shorter: the newest era and how many more, and that ownership was proven', () => {
+    const short = (trust: Parameters<typeof trustSummaryParts>[0]) =>
+      trustSummaryParts(trust).map((part) => part.short);
+    expect(
+      short({ health: 'up', protocols: ['2026-07-28', '2025-11-25'], ownership: ['dns', 'github'] }),
+    ).toEqual(['Up', 'MCP 2026-07-28 +1', 'Owner proven']);
+    expect(short({ health: 'down', protocols: ['2025-11-25'], ownership: [] })).toEqual([
+      'Down',
+      'MCP 2025-11-25',
+    ]);
+  });
 });

@@ -60,6 +60,8 @@ const ownershipWords: Record<ClaimMethod, string> = {
 export interface TrustSummaryPart {
   key: 'health' | 'protocols' | 'ownership';
   text: string;
+  /** The same on a listing card, where the line must fit two lines of a narrow card. */
+  short: string;
   section: AgentPageSection;
 }
 
@@ -72,13 +74,21 @@ export function trustSummaryParts(trust: {
   protocols: readonly string[];
   ownership: readonly ClaimMethod[];
 }): TrustSummaryPart[] {
-  const parts: TrustSummaryPart[] = [{ key: 'health', text: healthWords[trust.health], section: 'health' }];
-  if (trust.protocols.length > 0)
-    parts.push({ key: 'protocols', text: `MCP ${trust.protocols.join(', ')}`, section: 'health' });
+  const health = healthWords[trust.health];
+  const parts: TrustSummaryPart[] = [{ key: 'health', text: health, short: health, section: 'health' }];
+  const [newest, ...older] = trust.protocols;
+  if (newest !== undefined)
+    parts.push({
+      key: 'protocols',
+      text: `MCP ${trust.protocols.join(', ')}`,
+      short: older.length > 0 ? `MCP ${newest} +${older.length}` : `MCP ${newest}`,
+      section: 'health',
+    });
   if (trust.ownership.length > 0)
     parts.push({
       key: 'ownership',
       text: `Owner proven by ${trust.ownership.map((method) => ownershipWords[method]).join(', ')}`,
+      short: 'Owner proven',
       section: 'claims',
     });
   return parts;

@@ -61,7 +61,7 @@ export function AgentCard({ agent, headingLevel = 3, favorite }: AgentCardProps)
       <div className="mt-3 flex-1">
         <p className="line-clamp-2 text-sm text-slate-600">{agent.tagline}</p>
       </div>
-      <TrustSummary slug={agent.slug} trust={agent.trust} className="mt-3" />
+      <TrustSummary slug={agent.slug} trust={agent.trust} compact className="mt-3" />
       <div className="mt-4 flex flex-wrap items-center gap-x-4 gap-y-2 text-sm text-slate-600">
         <RatingSummary rating={agent.rating} />
         {favorite ?? (

@@ -25,17 +25,22 @@ const partContext: Record<TrustSummaryPart['key'], string> = {
 export function TrustSummary({
   slug,
   trust,
+  compact = false,
   className,
 }: {
   slug: string;
   trust: AgentTrust;
+  /** On a card: the short words, in a box of two lines whatever they say, so cards keep one height. */
+  compact?: boolean;
   className?: string;
 }) {
   const parts = trustSummaryParts(trust);
   return (
     <p
       className={cn(
-        'flex min-w-0 flex-wrap items-center gap-x-1.5 gap-y-1 text-xs text-slate-600',
+        'flex min-w-0 flex-wrap items-center gap-x-1.5 text-xs text-slate-600',
+        // Two lines of 1rem, filled or not.
+        compact ? 'min-h-8 content-start' : 'gap-y-1',
         className,
       )}
     >
@@ -53,7 +58,14 @@ export function TrustSummary({
               />
             )}
             <span className="sr-only">{partContext[part.key]}</span>
-            <span className="break-words">{part.text}</span>
+            {compact && part.short !== part.text ? (
+              <>
+                <span aria-hidden="true">{part.short}</span>
+                <span className="sr-only">{part.text}</span>
+              </>
+            ) : (
+              <span className="break-words">{part.text}</span>
+            )}
           </Link>
           {/* After the part, so a wrapped line never starts with a separator. */}
           {position < parts.length - 1 && (
