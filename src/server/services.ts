@@ -298,6 +298,7 @@ export function createServices(
         allowPrivate: config.outbound.allowPrivate,
         dnsServers: config.outbound.dnsServers,
       }).resolvePublic,
+      cache,
     } satisfies ProbesDeps,
     webhooks: {
       db,

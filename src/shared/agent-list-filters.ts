@@ -1,4 +1,5 @@
 import { agentSorts, pricingModels, type AgentSort, type PricingModel } from './catalogue.js';
+import { isMcpRevision, type McpRevision } from './rules/trust-summary.js';
 
 /** Filters of the agent listing; every one of them lives in the page's URL. */
 export interface AgentListFilters {
@@ -7,6 +8,8 @@ export interface AgentListFilters {
   pricing?: PricingModel | undefined;
   verified?: boolean | undefined;
   health?: AgentHealthFilter | undefined;
+  /** Agents with an MCP endpoint last found speaking this protocol revision. */
+  protocol?: McpRevision | undefined;
   sort?: AgentSort | undefined;
   page?: number | undefined;
 }
@@ -36,6 +39,7 @@ export function parseAgentListFilters(search: URLSearchParams): AgentListFilters
   const sort = search.get('sort') ?? '';
   const pricing = search.get('pricing') ?? '';
   const health = search.get('health') ?? '';
+  const protocol = search.get('protocol') ?? '';
   const page = Number.parseInt(search.get('page') ?? '', 10);
   return {
     q: search.get('q') ?? '',
@@ -43,6 +47,7 @@ export function parseAgentListFilters(search: URLSearchParams): AgentListFilters
     pricing: isPricing(pricing) ? pricing : undefined,
     verified: search.get('verified') === 'true' || undefined,
     health: isHealthFilter(health) ? health : undefined,
+    protocol: isMcpRevision(protocol) ? protocol : undefined,
     sort: isSort(sort) ? sort : undefined,
     page: Number.isFinite(page) && page > 1 ? page : undefined,
   };
@@ -56,6 +61,7 @@ export function agentListQuery(filters: AgentListFilters, limit?: number) {
     verified: filters.verified ? true : undefined,
     pricing: filters.pricing || undefined,
     health: filters.health || undefined,
+    protocol: filters.protocol || undefined,
     sort: filters.sort || undefined,
     page: filters.page && filters.page > 1 ? filters.page : undefined,
     limit,

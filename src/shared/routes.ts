@@ -43,6 +43,7 @@ export const paths = {
         pricing: filters.pricing,
         verified: filters.verified,
         health: filters.health,
+        protocol: filters.protocol,
         sort: filters.sort,
         page: filters.page && filters.page > 1 ? filters.page : undefined,
       }),

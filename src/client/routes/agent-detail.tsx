@@ -119,8 +119,9 @@ function AgentDetailView({ agent: data }: { agent: AgentDetail }) {
   const described = descriptionHtml !== null;
   // Then the side panels, then the similar agents, each committed on its own.
   const stage = useStagedReveal(2, described);
-  // Links to #reviews (an owner's checklist, history, notifications) land on the reviews.
-  useScrollToHash(described);
+  // Links to #reviews (an owner's checklist, history, notifications) land on the reviews; those to
+  // #health and #claims (the trust summary) on the side panels, which come with the first stage.
+  useScrollToHash(stage >= 1);
   const report = useReportDialog();
   const reviewActions: ReviewActions = useReviewActions(data, { openReport: report.openReport });
   const onReport = () =>

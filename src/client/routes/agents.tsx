@@ -76,7 +76,13 @@ export function AgentsPage() {
   };
 
   const hasFilters = Boolean(
-    filters.q || filters.category || filters.pricing || filters.verified || filters.health || filters.sort,
+    filters.q ||
+    filters.category ||
+    filters.pricing ||
+    filters.verified ||
+    filters.health ||
+    filters.protocol ||
+    filters.sort,
   );
   const clearFilters = () => {
     window.clearTimeout(timer.current);

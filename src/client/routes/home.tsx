@@ -19,8 +19,8 @@ import { deferredGridStyle } from '../lib/deferred-render.js';
 
 /** The categories the home page shows, most agents first. */
 const HOME_CATEGORIES = 6;
-/** A row of agent cards with the grid's gap, as drawn at every width (200-210 px). */
-const AGENT_CARD_ROW_REM = 12.75;
+/** A row of agent cards with the grid's gap: cards are 234 px high at every width (the trust summary keeps two lines). */
+const AGENT_CARD_ROW_REM = 15.5;
 /** A row of category cards with the gap (175-190 px). */
 const CATEGORY_CARD_ROW_REM = 11.5;
 

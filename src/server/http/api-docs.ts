@@ -64,6 +64,7 @@ const agentList = {
       reputationScore: 4.41,
       favoritesCount: 120,
       createdAt: at,
+      trust: { health: 'up', protocols: ['2026-07-28', '2025-11-25'], ownership: ['dns'] },
     },
   ],
   totalCount: 1,
@@ -95,6 +96,7 @@ const agentDetail = {
   status: 'published',
   createdAt: at,
   updatedAt: at,
+  trust: { health: 'up', protocols: ['2026-07-28', '2025-11-25'], ownership: ['dns'] },
 } satisfies AgentDetail;
 
 const categories = {

@@ -14,6 +14,8 @@ export {
 } from '../catalogue.js';
 import { agentSorts, agentStatuses, pricingModels } from '../catalogue.js';
 import { agentHealthFilters } from '../agent-list-filters.js';
+import { agentHealthStates, mcpRevisions } from '../rules/trust-summary.js';
+import { claimMethods } from '../trust.js';
 
 const slugPattern = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
@@ -30,6 +32,8 @@ export const agentListQuerySchema = z.object({
   health: z
     .enum(agentHealthFilters, { error: `health must be one of ${agentHealthFilters.join(', ')}` })
     .optional(),
+  /** Extra filter: agents with an MCP endpoint last found speaking this protocol revision. */
+  protocol: z.enum(mcpRevisions, { error: `protocol must be one of ${mcpRevisions.join(', ')}` }).optional(),
   sort: z.enum(agentSorts, { error: `sort must be one of ${agentSorts.join(', ')}` }).optional(),
   page: pageQuery,
   limit: limitQuery(AGENTS_PAGE_SIZE_DEFAULT, AGENTS_PAGE_SIZE_MAX),
@@ -51,6 +55,18 @@ export type RatingSummary = z.infer<typeof ratingSummarySchema>;
 
 export const agentCategoryRefSchema = z.object({ slug: z.string(), name: z.string() });
 
+/**
+ * Extra field: an agent's trust at a glance, for its header and card. health: its probed endpoints
+ * all answer (up), one fails (down), none probed yet (unknown); protocols: the MCP protocol revisions
+ * its endpoints were last found speaking, newest first; ownership: the methods of its active claims.
+ */
+export const agentTrustSchema = z.object({
+  health: z.enum(agentHealthStates),
+  protocols: z.array(z.string()),
+  ownership: z.array(z.enum(claimMethods)),
+});
+export type AgentTrust = z.infer<typeof agentTrustSchema>;
+
 /** A card in a listing: what cards and search results need. */
 export const agentSummarySchema = z.object({
   id: z.number().int(),
@@ -66,6 +82,7 @@ export const agentSummarySchema = z.object({
   reputationScore: z.number(),
   favoritesCount: z.number().int(),
   createdAt: z.string(),
+  trust: agentTrustSchema,
 });
 export type AgentSummary = z.infer<typeof agentSummarySchema>;
 
@@ -110,6 +127,7 @@ export const agentDetailSchema = z.object({
   status: z.enum(agentStatuses),
   createdAt: z.string(),
   updatedAt: z.string(),
+  trust: agentTrustSchema,
   /** Present when the request is signed in: what this agent is to the person asking. */
   viewer: agentViewerSchema.optional(),
 });

@@ -1,7 +1,38 @@
-import type { AgentDetail, AgentSummary } from '../../../shared/api/agents.js';
-import { readTags } from '../../db/json-columns.js';
+import type { AgentDetail, AgentSummary, AgentTrust } from '../../../shared/api/agents.js';
+import { readProtocols, readTags } from '../../db/json-columns.js';
+import { agentHealthOf, ownershipMethods, supportedRevisions } from '../../../shared/rules/trust-summary.js';
+import type { ClaimMethod } from '../../../shared/trust.js';
 import { publicDisplayName } from '../users/public-name.js';
-import type { AgentDetailRow, AgentSummaryRow } from './agents.repo.js';
+import type { AgentDetailRow, AgentsRepo, AgentSummaryRow } from './agents.repo.js';
+
+type TrustParts = Awaited<ReturnType<AgentsRepo['findTrustParts']>>;
+
+/** The trust of an agent nothing was probed or claimed of. */
+export const NO_TRUST: AgentTrust = { health: 'unknown', protocols: [], ownership: [] };
+
+/** Each agent's trust summary from its endpoints and active claims; agents with neither are absent. */
+export function presentTrust(parts: TrustParts): Map<number, AgentTrust> {
+  const endpoints = new Map<number, TrustParts['endpoints']>();
+  for (const endpoint of parts.endpoints)
+    endpoints.set(endpoint.agent_id, [...(endpoints.get(endpoint.agent_id) ?? []), endpoint]);
+  const methods = new Map<number, ClaimMethod[]>();
+  for (const claim of parts.claims)
+    methods.set(claim.agent_id, [...(methods.get(claim.agent_id) ?? []), claim.method]);
+  const trust = new Map<number, AgentTrust>();
+  for (const agentId of new Set([...endpoints.keys(), ...methods.keys()])) {
+    const own = endpoints.get(agentId) ?? [];
+    trust.set(agentId, {
+      health: agentHealthOf(own.map((endpoint) => endpoint.status)),
+      protocols: supportedRevisions(
+        own
+          .filter((endpoint) => endpoint.kind === 'mcp')
+          .flatMap((endpoint) => readProtocols(endpoint.protocols)),
+      ),
+      ownership: ownershipMethods(methods.get(agentId) ?? []),
+    });
+  }
+  return trust;
+}
 
 /** The name shown for agents listed by the AgentAtlas team rather than by a member. */
 export const HOUSE_OWNER_NAME = 'AgentAtlas';
@@ -18,7 +49,7 @@ export function presentScores(
   };
 }
 
-export function presentAgentSummary(row: AgentSummaryRow): AgentSummary {
+export function presentAgentSummary(row: AgentSummaryRow, trust: AgentTrust): AgentSummary {
   return {
     id: row.id,
     slug: row.slug,
@@ -32,11 +63,12 @@ export function presentAgentSummary(row: AgentSummaryRow): AgentSummary {
     ...presentScores(row),
     favoritesCount: row.favorites_count,
     createdAt: row.created_at,
+    trust,
   };
 }
 
-export function presentAgentDetail(row: AgentDetailRow): AgentDetail {
-  const summary = presentAgentSummary(row);
+export function presentAgentDetail(row: AgentDetailRow, trust: AgentTrust): AgentDetail {
+  const summary = presentAgentSummary(row, trust);
   return {
     id: summary.id,
     slug: summary.slug,
@@ -76,5 +108,6 @@ export function presentAgentDetail(row: AgentDetailRow): AgentDetail {
     status: row.status,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
+    trust,
   };
 }

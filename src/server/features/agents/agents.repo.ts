@@ -4,6 +4,7 @@ import type { Db, Executor } from '../../db/database.js';
 import type { Database } from '../../db/schema.js';
 import { preparedQuery } from '../../db/prepared-query.js';
 import { availableStatuses, failingStatuses } from '../../../shared/trust.js';
+import type { McpRevision } from '../../../shared/rules/trust-summary.js';
 
 /** The columns a listing card needs (agents joined with categories). */
 export const agentSummaryColumns = [
@@ -59,7 +60,7 @@ export type AgentDetailRow = NonNullable<
 type AgentSelect = SelectQueryBuilder<Database, 'agents' | 'categories', object>;
 
 /** What a listing can be narrowed to besides a search. */
-export type ListingFilters = Pick<AgentListQuery, 'verified' | 'pricing' | 'health'> & {
+export type ListingFilters = Pick<AgentListQuery, 'verified' | 'pricing' | 'health' | 'protocol'> & {
   categoryId?: number;
 };
 
@@ -69,6 +70,7 @@ interface ListingShape {
   verified: boolean;
   pricing: boolean;
   health?: NonNullable<ListingFilters['health']>;
+  protocol?: McpRevision;
 }
 interface ListingValues extends Record<string, unknown> {
   categoryId?: number;
@@ -86,6 +88,7 @@ function listingShape(filters: ListingFilters): ListingShape {
     verified: filters.verified !== undefined,
     pricing: filters.pricing !== undefined,
     ...(filters.health !== undefined ? { health: filters.health } : {}),
+    ...(filters.protocol !== undefined ? { protocol: filters.protocol } : {}),
   };
 }
 
@@ -151,6 +154,7 @@ export function createAgentsRepo(db: Db) {
     if (shape.verified) query = query.where('agents.verified', '=', values.verified!);
     if (shape.pricing) query = query.where('agents.pricing', '=', values.pricing!);
     if (shape.health) query = query.where('agents.id', 'in', idsByHealth(shape.health));
+    if (shape.protocol) query = query.where('agents.id', 'in', idsByProtocol(shape.protocol));
     return query;
   }
 
@@ -208,11 +212,53 @@ export function createAgentsRepo(db: Db) {
       .where('agent_id', 'not in', failing);
   }
 
+  /**
+   * Agents with an MCP endpoint whose last probe found it speaking this revision. The probe stores
+   * each check as JSON with `version` then `supported` (shared/api/probes.ts protocolCheckSchema,
+   * written by JSON.stringify without spaces), so a supported revision reads as this exact text.
+   */
+  function idsByProtocol(revision: McpRevision) {
+    return k
+      .selectFrom('agent_endpoints')
+      .select('agent_id')
+      .where('kind', '=', 'mcp')
+      .where('protocols', 'like', `%"version":"${revision}","supported":true%`);
+  }
+
   return {
     /** For a search with the health filter: the agents it lets through. */
     async findIdsByHealth(health: NonNullable<ListingFilters['health']>): Promise<Set<number>> {
       const rows = await idsByHealth(health).execute();
       return new Set(rows.map((row) => row.agent_id));
+    },
+
+    /** For a search with the protocol filter: the agents it lets through. */
+    async findIdsByProtocol(revision: McpRevision): Promise<Set<number>> {
+      const rows = await idsByProtocol(revision).execute();
+      return new Set(rows.map((row) => row.agent_id));
+    },
+
+    /**
+     * What the trust summaries of these agents are made of: their endpoints' statuses and protocol
+     * checks, and the methods of their active ownership claims (two indexed reads for a page of cards).
+     */
+    async findTrustParts(agentIds: readonly number[]) {
+      if (agentIds.length === 0) return { endpoints: [], claims: [] };
+      const ids = [...agentIds];
+      const [endpoints, claims] = await Promise.all([
+        k
+          .selectFrom('agent_endpoints')
+          .select(['agent_id', 'kind', 'status', 'protocols'])
+          .where('agent_id', 'in', ids)
+          .execute(),
+        k
+          .selectFrom('ownership_claims')
+          .select(['agent_id', 'method'])
+          .where('agent_id', 'in', ids)
+          .where('status', '=', 'active')
+          .execute(),
+      ]);
+      return { endpoints, claims };
     },
 
     /** A listing page's rows (the home page's sections). */

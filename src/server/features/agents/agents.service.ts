@@ -1,8 +1,10 @@
 import type {
   AgentDetail,
+  AgentSummary,
   AgentListQuery,
   AgentListResponse,
   AgentSort,
+  AgentTrust,
   AgentViewer,
   HomeResponse,
 } from '../../../shared/api/agents.js';
@@ -14,9 +16,9 @@ import type { CategoriesRepo } from '../categories/categories.repo.js';
 import type { ReputationRepo } from '../reviews/reputation.repo.js';
 import type { ReviewsRepo } from '../reviews/reviews.repo.js';
 import { agentListJson, type ListingParts, type ReadOptions } from './listing-parts.js';
-import { presentAgentDetail, presentAgentSummary } from './agents.presenter.js';
+import { NO_TRUST, presentAgentDetail, presentAgentSummary, presentTrust } from './agents.presenter.js';
 import { SEARCH_RESULT_CAP, type AgentSearch } from './agent-search.js';
-import type { AgentDetailRow, AgentsRepo, ListingFilters } from './agents.repo.js';
+import type { AgentDetailRow, AgentsRepo, AgentSummaryRow, ListingFilters } from './agents.repo.js';
 import { searchTerms, type SearchFilters, type SearchIndex } from './search-index.js';
 import { closestWord } from './spelling.js';
 import { parseAgentRef, type AgentLookup } from './agent-lookup.js';
@@ -104,6 +106,24 @@ async function sortedMatchesPage(
   return wanted;
 }
 
+/** The trust summaries of these agents, by id (an agent nothing was probed or claimed of has NO_TRUST). */
+export async function findTrust(
+  deps: { agents: AgentsRepo },
+  agentIds: readonly number[],
+): Promise<(agentId: number) => AgentTrust> {
+  const trust = presentTrust(await deps.agents.findTrustParts(agentIds));
+  return (agentId) => trust.get(agentId) ?? NO_TRUST;
+}
+
+/** Listing cards of these rows, each with its trust summary. */
+export async function presentSummaries(
+  deps: { agents: AgentsRepo },
+  rows: readonly AgentSummaryRow[],
+): Promise<AgentSummary[]> {
+  const trustOf = await findTrust(deps, [...new Set(rows.map((row) => row.id))]);
+  return rows.map((row) => presentAgentSummary(row, trustOf(row.id)));
+}
+
 /** GET /api/agents?q=: the published agents matching every word, best first or in the order asked. */
 async function searchAgents(
   deps: AgentsServiceDeps,
@@ -113,8 +133,15 @@ async function searchAgents(
   read: ReadOptions,
 ): Promise<AgentListing> {
   const index = await deps.search.current();
-  if (filters.health !== undefined)
-    filters = { ...filters, agentIds: await deps.agents.findIdsByHealth(filters.health) };
+  // Filters the index does not hold narrow the search to the agents they let through.
+  const allowed = await Promise.all([
+    filters.health !== undefined ? deps.agents.findIdsByHealth(filters.health) : undefined,
+    filters.protocol !== undefined ? deps.agents.findIdsByProtocol(filters.protocol) : undefined,
+  ]);
+  const [byHealth, byProtocol] = allowed;
+  if (byHealth && byProtocol)
+    filters = { ...filters, agentIds: new Set([...byHealth].filter((id) => byProtocol.has(id))) };
+  else if (byHealth ?? byProtocol) filters = { ...filters, agentIds: byHealth ?? byProtocol };
   const offset = (query.page - 1) * query.limit;
   const page = { offset, limit: Math.max(0, Math.min(query.limit, SEARCH_RESULT_CAP - offset)) };
   let total: number;
@@ -180,12 +207,21 @@ export async function listAgents(
     categoryId = category.id;
     categoryCount = category.agentCount;
   }
-  const filters = { categoryId, verified: query.verified, pricing: query.pricing, health: query.health };
+  const filters = {
+    categoryId,
+    verified: query.verified,
+    pricing: query.pricing,
+    health: query.health,
+    protocol: query.protocol,
+  };
   const terms = query.q ? searchTerms(query.q) : [];
   if (terms.length > 0) return searchAgents(deps, query, filters, terms, read);
 
   const totalCount =
-    query.verified === undefined && query.pricing === undefined && query.health === undefined
+    query.verified === undefined &&
+    query.pricing === undefined &&
+    query.health === undefined &&
+    query.protocol === undefined
       ? (categoryCount ?? (await deps.agents.countPublished()))
       : await deps.listingParts.count(filters, read);
   const offset = (query.page - 1) * query.limit;
@@ -236,7 +272,9 @@ export async function findPublishedRatingsOr404(
 
 /** GET /api/agents/{idOrSlug}: numeric values are ids, anything else a slug. Only published agents are public. */
 export async function getAgent(deps: AgentsServiceDeps, idOrSlug: string): Promise<AgentDetail> {
-  return presentAgentDetail(await findPublishedAgentOr404(deps, idOrSlug));
+  const row = await findPublishedAgentOr404(deps, idOrSlug);
+  const trustOf = await findTrust(deps, [row.id]);
+  return presentAgentDetail(row, trustOf(row.id));
 }
 
 /** What a signed-in person sees on an agent's detail besides everyone's: whether they own it, which review is theirs. */
@@ -266,11 +304,16 @@ export async function getHome(
     options.verifiedOnly ? deps.agents.countFiltered(filters) : deps.agents.countPublished(),
     deps.reputation.countRatings(),
   ]);
+  const shownFeatured = featured.length > 0 ? featured : topRated.slice(0, 6);
+  const trustOf = await findTrust(deps, [
+    ...new Set([shownFeatured, topRated, trending, newest].flat().map((row) => row.id)),
+  ]);
+  const present = (rows: AgentSummaryRow[]) => rows.map((row) => presentAgentSummary(row, trustOf(row.id)));
   return {
-    featured: (featured.length > 0 ? featured : topRated.slice(0, 6)).map(presentAgentSummary),
-    topRated: topRated.map(presentAgentSummary),
-    trending: trending.map(presentAgentSummary),
-    newest: newest.map(presentAgentSummary),
+    featured: present(shownFeatured),
+    topRated: present(topRated),
+    trending: present(trending),
+    newest: present(newest),
     stats: { agents: agentsCount, reviews: ratingsCount, categories: categories.length },
   };
 }

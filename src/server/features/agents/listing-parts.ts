@@ -2,7 +2,7 @@ import type { AgentListResponse, AgentSort } from '../../../shared/api/agents.js
 import { cacheTags, type ResponseCache } from '../../lib/response-cache.js';
 import { serialized, type SerializedJson } from '../../lib/serialized-json.js';
 import type { CategoriesRepo } from '../categories/categories.repo.js';
-import { presentAgentSummary } from './agents.presenter.js';
+import { NO_TRUST, presentAgentSummary, presentTrust } from './agents.presenter.js';
 import type { AgentsRepo, ListingFilters } from './agents.repo.js';
 import type { AgentCard, KeptCards } from './kept-cards.js';
 
@@ -52,8 +52,13 @@ export class ListingParts {
     if (missing.length > 0) {
       const readAt = this.keptCards.now();
       const found = new Map<number, AgentCard>();
-      for (const row of await this.repos.agents.findSummariesByIds(missing)) {
-        const card = serialized(presentAgentSummary(row));
+      const [rows, trustParts] = await Promise.all([
+        this.repos.agents.findSummariesByIds(missing),
+        this.repos.agents.findTrustParts(missing),
+      ]);
+      const trust = presentTrust(trustParts);
+      for (const row of rows) {
+        const card = serialized(presentAgentSummary(row, trust.get(row.id) ?? NO_TRUST));
         found.set(row.id, card);
         this.keptCards.set(row.id, card, readAt);
       }
@@ -75,7 +80,8 @@ export class ListingParts {
     read: ReadOptions,
   ): Promise<number[]> {
     const { sort } = order;
-    if (read.fresh || filters.health !== undefined || page.limit === 0)
+    // Probes move the health and protocol filters' listings: never kept.
+    if (read.fresh || filters.health !== undefined || filters.protocol !== undefined || page.limit === 0)
       return this.repos.agents.findIdsInOrder({ filters, sort, ...page });
     const ids: number[] = [];
     const first = Math.floor(page.offset / IDS_STRETCH);
@@ -122,9 +128,10 @@ export class ListingParts {
     return category;
   }
 
-  /** How many published agents pass these filters (the health filter moves with probes: never kept). */
+  /** How many published agents pass these filters (the health and protocol filters move with probes: never kept). */
   async count(filters: ListingFilters, read: ReadOptions): Promise<number> {
-    if (filters.health !== undefined) return this.repos.agents.countFiltered(filters);
+    if (filters.health !== undefined || filters.protocol !== undefined)
+      return this.repos.agents.countFiltered(filters);
     const key = `count:${filters.categoryId ?? '*'}:${filters.verified ?? '*'}:${filters.pricing ?? '*'}`;
     const kept = read.fresh ? undefined : this.kept.get(key);
     if (kept !== undefined) return Number(kept);

@@ -165,6 +165,8 @@ async function noticeOwner(
 function finish(deps: ClaimsDeps, agentId: number, outcome: Outcome): void {
   // The badge shows on the agent's page and cards; the verified filter changes listings.
   if (outcome.catalogueChanged) deps.cache.invalidate([cacheTags.agent(agentId), cacheTags.listings]);
+  // The agent's trust summary (page and card) names the methods of its active claims.
+  else deps.cache.invalidate([cacheTags.agent(agentId), cacheTags.listed(agentId)]);
   for (const { userId, notification } of outcome.notices) deps.notifications.publish(userId, [notification]);
 }
 

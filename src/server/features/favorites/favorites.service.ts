@@ -1,3 +1,4 @@
+import type { AgentTrust } from '../../../shared/api/agents.js';
 import type { Favorite, UpdateFavorite } from '../../../shared/api/favorites.js';
 import type { Db } from '../../db/database.js';
 import { readTags } from '../../db/json-columns.js';
@@ -8,6 +9,7 @@ import { utcDay } from '../../lib/time.js';
 import { presentAgentSummary } from '../agents/agents.presenter.js';
 import {
   findPublishedAgentOr404,
+  findTrust,
   updateTrendingScores,
   type AgentsServiceDeps,
 } from '../agents/agents.service.js';
@@ -24,11 +26,16 @@ export interface FavoritesDeps {
   cache: ResponseCache;
 }
 
-function presentFavorite(row: FavoriteRow): Favorite {
+async function presentFavorites(deps: FavoritesDeps, rows: readonly FavoriteRow[]): Promise<Favorite[]> {
+  const trustOf = await findTrust(deps.agents, [...new Set(rows.map((row) => row.agent_id))]);
+  return rows.map((row) => presentFavorite(row, trustOf(row.agent_id)));
+}
+
+function presentFavorite(row: FavoriteRow, trust: AgentTrust): Favorite {
   return {
     id: row.favorite_id,
     agentId: row.agent_id,
-    agent: presentAgentSummary(row),
+    agent: presentAgentSummary(row, trust),
     tags: readTags(row.favorite_tags),
     notes: row.notes,
     createdAt: row.favorited_at,
@@ -36,7 +43,7 @@ function presentFavorite(row: FavoriteRow): Favorite {
 }
 
 export async function listFavorites(deps: FavoritesDeps, userId: number) {
-  return { favorites: (await deps.favorites.findAllForUser(userId)).map(presentFavorite) };
+  return { favorites: await presentFavorites(deps, await deps.favorites.findAllForUser(userId)) };
 }
 
 export async function checkFavorite(deps: FavoritesDeps, userId: number, agentId: number) {
@@ -71,7 +78,8 @@ export async function addFavorite(deps: FavoritesDeps, user: UserRow, agentId: n
   });
   if (notification && agent.owner_id !== null) deps.notifications.publish(agent.owner_id, [notification]);
   if (created) deps.cache.touch(countersOf(agentId));
-  return { favorite: presentFavorite(favorite), created };
+  const [presented] = await presentFavorites(deps, [favorite]);
+  return { favorite: presented!, created };
 }
 
 /**
@@ -94,7 +102,8 @@ export async function updateFavorite(
     ...(changes.tags !== undefined ? { tags: JSON.stringify(changes.tags) } : {}),
     ...(changes.notes !== undefined ? { notes: changes.notes || null } : {}),
   });
-  return presentFavorite((await deps.favorites.findOne({ userId, id }))!);
+  const [presented] = await presentFavorites(deps, [(await deps.favorites.findOne({ userId, id }))!]);
+  return presented!;
 }
 
 /** Removes a favorite found by its id or its agent; someone else's answers 404 like a missing one. */

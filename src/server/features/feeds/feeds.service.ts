@@ -3,7 +3,7 @@ import { FEED_ENTRIES, feedPaths } from '../../../shared/api/feeds.js';
 import { notFound } from '../../errors.js';
 import { escapeHtml, markdownToSafeHtml, textToHtml } from '../../lib/html.js';
 import type { AgentsRepo } from '../agents/agents.repo.js';
-import { presentAgentDetail } from '../agents/agents.presenter.js';
+import { NO_TRUST, presentAgentDetail } from '../agents/agents.presenter.js';
 import { findPublishedAgentOr404 } from '../agents/agents.service.js';
 import type { CategoriesRepo } from '../categories/categories.repo.js';
 import { listReviews, type ReviewsServiceDeps } from '../reviews/reviews.service.js';
@@ -56,7 +56,8 @@ export async function agentsFeed(deps: FeedsDeps, categorySlug?: string): Promis
       : `AI agents newly listed on ${SITE}.`,
   });
   for (const row of rows) {
-    const agent = presentAgentDetail(row);
+    // A feed item carries the listing's texts, not its trust summary.
+    const agent = presentAgentDetail(row, NO_TRUST);
     const link = absoluteUrl(deps.publicUrl, paths.agent.href(agent.slug));
     feed.addItem({
       id: link,

@@ -46,6 +46,8 @@ function summaryOf(agent: AgentSummary, publicUrl: string) {
     verified: agent.verified,
     rating: agent.rating,
     reputationScore: agent.reputationScore,
+    // Trust at a glance: up or down, the MCP protocol revisions its server speaks, how ownership was shown.
+    trust: agent.trust,
     url: absoluteUrl(publicUrl, paths.agent.href(agent.slug)),
   };
 }
@@ -63,6 +65,7 @@ function detailOf(agent: AgentDetail, publicUrl: string) {
     rating: agent.rating,
     reputationScore: agent.reputationScore,
     favoritesCount: agent.favoritesCount,
+    trust: agent.trust,
     websiteUrl: agent.websiteUrl,
     repoUrl: agent.repoUrl,
     docsUrl: agent.docsUrl,
@@ -147,6 +150,9 @@ export function createAtlasMcpServer(deps: McpServerDeps): McpServer {
           checkedAt: endpoint.checkedAt,
           uptime30d: endpoint.uptime.d30,
           tools: endpoint.tools.map((tool) => tool.name),
+          // MCP: each protocol revision tried, whether the server spoke it, and where its credentials come from.
+          protocols: endpoint.protocols,
+          auth: endpoint.auth,
         })),
       });
     },

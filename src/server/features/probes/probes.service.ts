@@ -27,6 +27,8 @@ import {
 import { paths } from '../../../shared/routes.js';
 import type { AgentAccessDeps } from '../../policies/index.js';
 import { probesTotal } from '../../ops/ops-counters.js';
+import { cacheTags, type ResponseCache } from '../../lib/response-cache.js';
+import { supportedRevisions } from '../../../shared/rules/trust-summary.js';
 
 export interface ProbesDeps extends AgentAccessDeps {
   db: Db;
@@ -40,6 +42,16 @@ export interface ProbesDeps extends AgentAccessDeps {
   webhookEvents: WebhookEventsDeps;
   /** Resolves a host as the probes do (outbound-fetch.ts); throws ResolverUnavailable when our resolver cannot. */
   resolveHost: (hostname: string) => Promise<unknown>;
+  /** The agent's page and cards carry its trust summary (up or down, MCP eras): a probe moving it drops them. */
+  cache: ResponseCache;
+}
+
+/** Whether a probe moves what the agent's trust summary says of this endpoint: answering or not, eras spoken. */
+export function movesTrustSummary(endpoint: AgentEndpointRow, outcome: A2aProbeOutcome): boolean {
+  const wasAvailable = endpoint.status === 'unknown' ? null : isAvailable(endpoint.status);
+  if (wasAvailable !== isAvailable(outcome.status)) return true;
+  const before = supportedRevisions(readProtocols(endpoint.protocols)).join(',');
+  return before !== supportedRevisions(outcome.protocols ?? []).join(',');
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -195,6 +207,8 @@ export async function recordOutcome(
     return notices.map((notice) => ({ userId: agent.owner_id!, notice }));
   });
   probesTotal.inc({ outcome: outcome.status });
+  if (movesTrustSummary(endpoint, outcome))
+    deps.cache.invalidate([cacheTags.agent(endpoint.agent_id), cacheTags.listed(endpoint.agent_id)]);
   for (const { userId, notice } of notifications) deps.notifications.publish(userId, [notice]);
 }
 

@@ -30,6 +30,11 @@ export function agentStructuredData(agent: AgentDetail, reviews: Review[], publi
     dateModified: agent.updatedAt,
     ...(logo ? { image: logo } : {}),
     ...(links.length > 0 ? { sameAs: links } : {}),
+    // The MCP protocol revisions its server was last found speaking. featureList is the
+    // SoftwareApplication property for what an application offers (additionalProperty is for Products).
+    ...(agent.trust.protocols.length > 0
+      ? { featureList: agent.trust.protocols.map((revision) => `MCP protocol ${revision}`) }
+      : {}),
     author:
       agent.owner.displayName === HOUSE_OWNER_NAME
         ? { '@type': 'Organization', name: HOUSE_OWNER_NAME, url: publicUrl }

@@ -7,6 +7,7 @@ import { RatingSummary } from '../../../components/rating-summary.js';
 import { Avatar } from '../../../components/ui/avatar.js';
 import { paths } from '../../../paths.js';
 import { noteAgentInterest } from '../hooks/agent-interest.js';
+import { TrustSummary } from './trust-summary.js';
 import { VerifiedBadge } from './verified-badge.js';
 
 /**
@@ -60,6 +61,7 @@ export function AgentCard({ agent, headingLevel = 3, favorite }: AgentCardProps)
       <div className="mt-3 flex-1">
         <p className="line-clamp-2 text-sm text-slate-600">{agent.tagline}</p>
       </div>
+      <TrustSummary slug={agent.slug} trust={agent.trust} compact className="mt-3" />
       <div className="mt-4 flex flex-wrap items-center gap-x-4 gap-y-2 text-sm text-slate-600">
         <RatingSummary rating={agent.rating} />
         {favorite ?? (

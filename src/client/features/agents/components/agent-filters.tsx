@@ -8,6 +8,7 @@ import {
   type AgentListFilters,
 } from '../../../../shared/agent-list-filters.js';
 import { agentSortLabels, agentSorts, pricingLabels, pricingModels } from '../../../../shared/catalogue.js';
+import { isMcpRevision, mcpRevisions } from '../../../../shared/rules/trust-summary.js';
 import { Label, Select } from '../../../components/ui/input.js';
 
 export interface FilterOption {
@@ -90,6 +91,23 @@ export function AgentFilters({ filters, categories, onChange }: AgentFiltersProp
           {agentHealthFilters.map((health) => (
             <option key={health} value={health}>
               {agentHealthFilterLabels[health]}
+            </option>
+          ))}
+        </Select>
+      </div>
+      <div className="flex flex-col gap-1.5">
+        <Label htmlFor={`${id}-protocol`}>MCP protocol</Label>
+        <Select
+          id={`${id}-protocol`}
+          value={filters.protocol ?? ''}
+          onChange={(event) =>
+            onChange({ protocol: isMcpRevision(event.target.value) ? event.target.value : undefined })
+          }
+        >
+          <option value="">Any</option>
+          {mcpRevisions.map((revision) => (
+            <option key={revision} value={revision}>
+              Speaks {revision}
             </option>
           ))}
         </Select>

@@ -9,6 +9,7 @@ import { Button, buttonClasses } from '../../../components/ui/button.js';
 import { Card } from '../../../components/ui/card.js';
 import { StarRating } from '../../../components/ui/star-rating.js';
 import { paths } from '../../../paths.js';
+import { TrustSummary } from './trust-summary.js';
 import { VerifiedBadge } from './verified-badge.js';
 
 interface AgentProfileCardProps {
@@ -59,6 +60,7 @@ export function AgentProfileCard({
             </span>
             <span>by {agent.owner.displayName}</span>
           </div>
+          <TrustSummary slug={agent.slug} trust={agent.trust} className="mt-3 text-sm" />
         </div>
         <div className="flex shrink-0 items-center gap-3 rounded-2xl border border-brand-100 bg-brand-50 px-5 py-4 md:flex-col md:gap-1 md:text-center">
           <ShieldCheck className="h-6 w-6 text-brand-700" aria-hidden="true" />

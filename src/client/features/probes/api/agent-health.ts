@@ -16,11 +16,17 @@ export function useAgentHealth(agentId: number, enabled = true) {
   });
 }
 
-/** POST /api/agents/{id}/probe (owner or admin): probes now; the answer replaces the shown health. */
-export function useProbeNow(agentId: number) {
+/**
+ * POST /api/agents/{id}/probe (owner or admin): probes now; the answer replaces the shown health, and
+ * the agent's detail is read again, since its trust summary (up or down, eras) may have moved.
+ */
+export function useProbeNow(agentId: number, slug: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () => request<AgentHealth>(`/api/agents/${agentId}/probe`, { method: 'POST' }),
-    onSuccess: (health) => queryClient.setQueryData(queryKeys.agents.health(agentId), health),
+    onSuccess: (health) => {
+      queryClient.setQueryData(queryKeys.agents.health(agentId), health);
+      void queryClient.invalidateQueries({ queryKey: queryKeys.agents.detail(slug), exact: true });
+    },
   });
 }

@@ -14,6 +14,7 @@ import { isApiError } from '../../../lib/request.js';
 import { useDeferredResult } from '../../../lib/use-deferred-result.js';
 import { paths } from '../../../paths.js';
 import { useAgentHealth, useProbeNow } from '../api/agent-health.js';
+import { AuthDetails, CompatibilityMatrix } from './protocol-matrix.js';
 import {
   UPTIME_DAYS,
   endpointKindLabels,
@@ -115,6 +116,8 @@ function EndpointSection({ endpoint }: { endpoint: EndpointHealth }) {
       <p className="mt-1 font-mono text-xs break-all text-slate-600">{endpoint.url}</p>
       {endpoint.detail && <p className="mt-2 text-sm text-slate-700">{endpoint.detail}</p>}
       {endpoint.signature && <SignatureLine signature={endpoint.signature} />}
+      {endpoint.kind === 'mcp' && <CompatibilityMatrix protocols={endpoint.protocols} />}
+      {endpoint.auth && <AuthDetails auth={endpoint.auth} />}
       <dl className="mt-3 grid grid-cols-3 gap-2">
         <Figure label="Last checked">
           {endpoint.checkedAt ? (
@@ -182,7 +185,7 @@ export function HealthPanel({ agent }: { agent: AgentDetail }) {
   const canProbe = Boolean(agent.viewer?.isOwner) || isAdmin(user);
   const hasEndpoints = agent.mcpUrl !== null || agent.agentCardUrl !== null;
   const health = useDeferredResult(useAgentHealth(agent.id, hasEndpoints));
-  const probe = useProbeNow(agent.id);
+  const probe = useProbeNow(agent.id, agent.slug);
 
   if (!hasEndpoints && !canProbe) return null;
 
