@@ -1,13 +1,16 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { createHash } from 'node:crypto';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import sharp from 'sharp';
+import { create as createTar, type WriteEntry } from 'tar';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/server/app.js';
 import { loadConfig } from '../../src/server/config.js';
+import { knownMigrationNames } from '../../src/server/db/migrate.js';
 import { BackupError, createBackup, restoreBackup, verifyBackup } from '../../src/server/ops/backup.js';
 import type { FavoriteList } from '../../src/shared/api/favorites.js';
 import { factories } from '../support/factories.js';
@@ -19,6 +22,8 @@ import { createTestApp, TEST_CHANNEL_PREFIX, type TestApp } from '../support/tes
 const postgresUrl = process.env.TEST_DATABASE_URL;
 /** Favorites and reviews, alternately, this many a second. */
 const WRITES_PER_SECOND = 50;
+/** The migration a backup of an up-to-date database is at: the last this version has. */
+const latestMigration = () => knownMigrationNames(t.config.database.kind).at(-1)!;
 
 let t: TestApp;
 const cleanups: Array<() => Promise<void> | void> = [];
@@ -174,7 +179,9 @@ describe('npm run backup and npm run restore', () => {
 
     expect(backup.stderr).toBe('');
     expect(backup.code).toBe(0);
-    expect(backup.stdout).toMatch(/^backup written to .* at migration 0010-imports, \d+ files/);
+    expect(backup.stdout).toMatch(
+      new RegExp(`^backup written to .* at migration ${latestMigration()}, \\d+ files`),
+    );
     expect(failures).toEqual([]);
     expect(acked.filter((w) => w.ackedAt < backupBegan).length).toBeGreaterThanOrEqual(50);
     // Writes went on while the backup ran.
@@ -184,7 +191,7 @@ describe('npm run backup and npm run restore', () => {
     expect(manifest).toMatchObject({
       format: 'agentatlas-backup/1',
       appVersion: '0.1.0',
-      migration: '0010-imports',
+      migration: latestMigration(),
       database: t.config.database.kind,
     });
     expect(manifest.files.map((file) => file.path)).toEqual([
@@ -274,6 +281,111 @@ describe('npm run backup and npm run restore', () => {
   });
 });
 
+/**
+ * A gzip'd tar made with node-tar whose manifest lists every entry with its true checksum, so only the
+ * entry's name or type can be why it is refused. `make` lays the files out in `dir`; `names` gives each
+ * its name in the archive.
+ */
+async function craftArchive(make: (dir: string) => void, names: Record<string, string>): Promise<string> {
+  const dir = tempDir();
+  fs.writeFileSync(path.join(dir, 'db'), 'not really a database');
+  make(dir);
+  const sha256 = (file: string) => {
+    const stat = fs.lstatSync(file);
+    const bytes = stat.isFile() ? fs.readFileSync(file) : Buffer.alloc(0);
+    return { size: bytes.length, sha256: createHash('sha256').update(bytes).digest('hex') };
+  };
+  const all = {
+    db: t.config.database.kind === 'sqlite' ? 'database/agentatlas.db' : 'database/agentatlas.pgdump',
+    ...names,
+  };
+  const manifest = {
+    format: 'agentatlas-backup/1',
+    appVersion: '0.1.0',
+    migration: null,
+    database: t.config.database.kind,
+    createdAt: new Date().toISOString(),
+    files: Object.entries(all).map(([file, name]) => ({ path: name, ...sha256(path.join(dir, file)) })),
+  };
+  fs.writeFileSync(path.join(dir, 'manifest.json'), JSON.stringify(manifest));
+  const file = path.join(tempDir(), 'crafted.tar.gz');
+  await createTar(
+    {
+      gzip: true,
+      file,
+      cwd: dir,
+      onWriteEntry(entry: WriteEntry) {
+        const name = all[entry.path.replace(/\/$/, '') as keyof typeof all];
+        if (name !== undefined) entry.path = name;
+      },
+    },
+    [...Object.keys(all), 'manifest.json'],
+  );
+  return file;
+}
+
+describe('an archive with an entry that could reach outside where it is put', () => {
+  const key = 'aaaaaaaa-evil.png';
+  it.each([
+    [
+      'a parent folder in its path',
+      { evil: '../secret.key' },
+      /\.\.\/secret\.key is not a file a backup holds/,
+    ],
+    ['a parent folder after uploads/', { evil: 'uploads/../../escaped.png' }, /is not a file a backup holds/],
+    ['an absolute path', { evil: '/tmp/agentatlas-escaped.png' }, /is not a file a backup holds/],
+    [
+      'a symbolic link',
+      { link: `uploads/${key}` },
+      /uploads\/aaaaaaaa-evil\.png is a SymbolicLink, and a backup holds only files/,
+    ],
+    ['a hard link', { hard: `uploads/${key}` }, /is a Link, and a backup holds only files/],
+    ['a directory', { folder: 'uploads' }, /uploads\/? is a Directory, and a backup holds only files/],
+  ] as const)('is refused, with nothing written, when it has %s', async (_, names, message) => {
+    const file = await craftArchive((dir) => {
+      fs.writeFileSync(path.join(dir, 'evil'), 'written where it should not be');
+      fs.symlinkSync('/etc/passwd', path.join(dir, 'link'));
+      fs.linkSync(path.join(dir, 'db'), path.join(dir, 'hard'));
+      fs.mkdirSync(path.join(dir, 'folder'));
+    }, names);
+    const target = await emptyTarget();
+    const refused = await restoreBackup({ config: loadConfig(target), file }).catch(
+      (error: unknown) => error,
+    );
+    expect(refused).toBeInstanceOf(BackupError);
+    expect((refused as Error).message).toMatch(message);
+    expect(fs.readdirSync(target.DATA_DIR!)).toEqual([]);
+    expect(fs.existsSync(path.join(target.DATA_DIR!, '..', 'secret.key'))).toBe(false);
+    expect(fs.existsSync('/tmp/agentatlas-escaped.png')).toBe(false);
+  });
+});
+
+describe('a backup that could not be restored', () => {
+  it('is not written: a folder among the uploads fails it, and an existing file is never replaced', async () => {
+    const site = await createTestApp();
+    const folder = path.join(site.config.dataDir, 'uploads', 'aaaaaaaa-folder.png');
+    try {
+      fs.mkdirSync(folder, { recursive: true });
+      const dir = tempDir();
+      const file = path.join(dir, 'backup.tar.gz');
+      const refused = await createBackup({ config: site.config, file }).catch((error: unknown) => error);
+      expect(refused).toBeInstanceOf(BackupError);
+      expect((refused as Error).message).toMatch(
+        /uploads\/aaaaaaaa-folder\.png\/? is a Directory, not a file: it cannot be backed up/,
+      );
+      expect(fs.readdirSync(dir)).toEqual([]);
+
+      fs.rmdirSync(folder);
+      fs.writeFileSync(file, 'an older backup');
+      const existing = await createBackup({ config: site.config, file }).catch((error: unknown) => error);
+      expect((existing as Error).message).toMatch(/exists: name a new file/);
+      expect(fs.readFileSync(file, 'utf8')).toBe('an older backup');
+    } finally {
+      await site.close();
+    }
+  });
+});
+
 describe('a backup of a newer version', () => {
   it('is refused before anything is written', async () => {
     const newer = await createTestApp();
@@ -328,7 +440,7 @@ describe('scheduled backups (BACKUP_DIR, BACKUP_INTERVAL_H, BACKUP_KEEP)', () =>
         'agentatlas-20261128T120000Z.tar.gz',
       ]);
       const manifest = await verifyBackup(path.join(dir, 'agentatlas-20261128T120000Z.tar.gz'));
-      expect(manifest.migration).toBe('0010-imports');
+      expect(manifest.migration).toBe(latestMigration());
 
       // The first instance stops (its files stay: the second uses them).
       await first.app.close();

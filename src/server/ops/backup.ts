@@ -4,6 +4,7 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
+import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { promisify } from 'node:util';
 import { Worker } from 'node:worker_threads';
@@ -11,18 +12,19 @@ import type * as WorkerThreads from 'node:worker_threads';
 import zlib from 'node:zlib';
 import SqliteDatabase from 'better-sqlite3';
 import pg from 'pg';
+import { Pack, Parser, type ReadEntry, type WriteEntry } from 'tar';
 import { z } from 'zod';
 import type { Config } from '../config.js';
 import { createDb } from '../db/database.js';
 import { knownMigrationNames, migrateToLatest } from '../db/migrate.js';
 import { isStorageKey } from '../storage/storage-driver.js';
-import { readTar, TarWriter, type EntrySink } from './tar.js';
 
 /**
  * Online backups and their restore (npm run backup / npm run restore, and scheduled backups). An
- * archive is a gzip'd tar: the database (a SQLite backup-API copy, or a pg_dump in custom format),
- * the uploaded files, the secret key when the data directory holds it, and last a manifest with the
- * SHA-256 of every other file. A restore checks every checksum before it writes anything.
+ * archive is a gzip'd tar, written and read with node-tar: the database (a SQLite backup-API copy, or
+ * a pg_dump in custom format), the uploaded files, the secret key when the data directory holds it,
+ * and last a manifest with the SHA-256 of every other file. A restore checks every checksum before it
+ * writes anything.
  */
 
 const execFileAsync = promisify(execFile);
@@ -255,6 +257,90 @@ async function syncFile(file: string): Promise<void> {
   }
 }
 
+/** Where one entry's bytes go as they are read. */
+interface EntrySink {
+  data(chunk: Buffer): void;
+  end(): void;
+}
+
+/**
+ * Reads a gzip'd tar to its end, handing each entry's bytes to the sink `onEntry` gives for it. node-tar
+ * parses it strictly (a bad header checksum or a cut-off archive is an error); anything but a regular
+ * file (a directory, a link, a device) is refused here, so no entry can point outside where it is put.
+ */
+async function readArchive(
+  file: string,
+  onEntry: (entry: { name: string; size: number }) => EntrySink,
+): Promise<void> {
+  let failure: unknown;
+  let fail = (error: unknown) => {
+    failure ??= error;
+  };
+  const parser = new Parser({
+    strict: true,
+    onReadEntry(entry: ReadEntry) {
+      let sink: EntrySink;
+      try {
+        if (failure !== undefined) throw failure;
+        if (entry.type !== 'File' && entry.type !== 'OldFile')
+          throw new BackupError(`${entry.path} is a ${entry.type}, and a backup holds only files`);
+        sink = onEntry({ name: entry.path, size: entry.size });
+      } catch (error) {
+        fail(error);
+        entry.resume();
+        return;
+      }
+      // A sink that throws stops the read: the error is the archive's, not the process's.
+      entry.on('data', (chunk: Buffer) => {
+        if (failure === undefined)
+          try {
+            sink.data(chunk);
+          } catch (error) {
+            fail(error);
+          }
+      });
+      entry.on('end', () => {
+        if (failure === undefined)
+          try {
+            sink.end();
+          } catch (error) {
+            fail(error);
+          }
+      });
+    },
+  });
+  const parsed = new Promise<void>((resolve, reject) => {
+    fail = (error: unknown) => {
+      failure ??= error;
+      reject(failure as Error);
+    };
+    parser.on('error', fail);
+    parser.on('end', () => (failure === undefined ? resolve() : reject(failure as Error)));
+  });
+  const feed = async () => {
+    const gunzip = zlib.createGunzip();
+    const input = fs.createReadStream(file).pipe(gunzip);
+    try {
+      for await (const chunk of input as AsyncIterable<Buffer>) {
+        if (failure !== undefined) break;
+        if (!parser.write(chunk)) await new Promise((resolve) => parser.once('drain', resolve));
+      }
+    } catch (error) {
+      fail(error);
+    }
+    input.destroy();
+    parser.end();
+  };
+  await Promise.all([parsed, feed()]);
+}
+
+/** A Map that remembers nothing: node-tar writes a file with other hard links as a link to the first. */
+class NoLinks extends Map<`${number}:${number}`, string> {
+  override set(): this {
+    return this;
+  }
+}
+
 /**
  * Writes a backup of the running site to `file` (which must not exist): the database first, then the
  * uploads, so every file the copied database names is in the archive. The archive is written aside
@@ -270,28 +356,95 @@ export async function createBackup(options: { config: Config; file: string }): P
     const createdAt = new Date().toISOString();
     const snapshot = await snapshotDatabase(config, staging);
     const partial = path.join(staging, 'archive.tar.gz');
-    const gzip = zlib.createGzip();
-    const written = pipeline(gzip, fs.createWriteStream(partial, { flags: 'wx', mode: 0o600 }));
-    const tar = new TarWriter(gzip);
+
+    // The files live in three places (the staging copy, DATA_DIR, its uploads): each is added by its
+    // absolute path (kept as given, not stripped with a warning) and renamed to its name in the
+    // archive as node-tar writes its header.
+    const names = new Map<string, string>();
+    const pack = new Pack({
+      cwd: staging,
+      portable: true,
+      strict: true,
+      preservePaths: true,
+      // A link is archived as the file it names, as a restore writes only files.
+      follow: true,
+      linkCache: new NoLinks(),
+      onWriteEntry(entry: WriteEntry) {
+        entry.path = names.get(entry.absolute) ?? entry.path;
+      },
+    });
+    // The manifest's checksums are taken from the very bytes written: the tar stream is read back
+    // by a parser on its way to gzip.
+    const hashed = new Map<string, { size: number; sha256: string }>();
+    const waiting = new Map<string, () => void>();
+    let unfit: BackupError | undefined;
+    const check = new Parser({
+      strict: true,
+      onReadEntry(entry: ReadEntry) {
+        // A restore refuses anything else: better no backup than one that cannot be restored.
+        if (entry.type !== 'File')
+          unfit ??= new BackupError(`${entry.path} is a ${entry.type}, not a file: it cannot be backed up`);
+        const hash = createHash('sha256');
+        let size = 0;
+        entry.on('data', (chunk: Buffer) => {
+          size += chunk.length;
+          hash.update(chunk);
+        });
+        entry.on('end', () => {
+          hashed.set(entry.path, { size, sha256: hash.digest('hex') });
+          waiting.get(entry.path)?.();
+        });
+      },
+    });
+    const tee = new Transform({
+      transform(chunk: Buffer, _encoding, done) {
+        check.write(chunk);
+        done(unfit ?? null, chunk);
+      },
+      flush(done) {
+        check.end();
+        done();
+      },
+    });
+    const stop = new AbortController();
+    const written = pipeline(
+      Readable.from(pack),
+      tee,
+      zlib.createGzip(),
+      fs.createWriteStream(partial, { flags: 'wx', mode: 0o600 }),
+      { signal: stop.signal },
+    );
+    const stopped = written.then(() => {
+      throw new Error('the archive ended before every file was in it');
+    });
+    // One file at a time: an upload deleted since it was listed is left out, not a failed backup.
+    const add = async (name: string, file: string) => {
+      names.set(file, name);
+      const done = new Promise<void>((resolve) => waiting.set(name, resolve));
+      pack.add(file);
+      await Promise.race([done, stopped]);
+      return { path: name, ...hashed.get(name)! };
+    };
     const writing = async (): Promise<BackupManifest> => {
+      try {
+        return await writeEntries();
+      } catch (error) {
+        // Closes the partial file; the pack itself is left to be collected, as an entry it is still
+        // reading would throw on writing to a destroyed one.
+        stop.abort(error);
+        throw error;
+      }
+    };
+    const writeEntries = async (): Promise<BackupManifest> => {
       const files: BackupManifest['files'] = [];
-      files.push({ path: snapshot.entry, ...(await tar.addFile(snapshot.entry, snapshot.file)) });
+      files.push(await add(snapshot.entry, snapshot.file));
       await fs.promises.rm(snapshot.file);
       if (fs.existsSync(secretKeyFile(config)))
-        files.push({
-          path: SECRET_KEY_ENTRY,
-          ...(await tar.addFile(SECRET_KEY_ENTRY, secretKeyFile(config))),
-        });
+        files.push(await add(SECRET_KEY_ENTRY, secretKeyFile(config)));
       for (const key of await listUploads(config)) {
-        try {
-          files.push({
-            path: UPLOADS_PREFIX + key,
-            ...(await tar.addFile(UPLOADS_PREFIX + key, path.join(uploadsDir(config), key))),
-          });
-        } catch (error) {
-          // Deleted since it was listed: the copied database may not name it either way.
-          if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
-        }
+        const file = path.join(uploadsDir(config), key);
+        // Deleted since it was listed: the copied database may not name it either way.
+        if (fs.existsSync(file)) files.push(await add(UPLOADS_PREFIX + key, file));
       }
       const manifest: BackupManifest = {
         format: FORMAT,
@@ -302,9 +455,10 @@ export async function createBackup(options: { config: Config; file: string }): P
         createdAt,
         files,
       };
-      await tar.addBuffer(MANIFEST, Buffer.from(`${JSON.stringify(manifest, null, 2)}\n`, 'utf8'));
-      await tar.finish();
-      gzip.end();
+      const manifestFile = path.join(staging, MANIFEST);
+      await fs.promises.writeFile(manifestFile, `${JSON.stringify(manifest, null, 2)}\n`, { mode: 0o644 });
+      await add(MANIFEST, manifestFile);
+      pack.end();
       return manifest;
     };
     const [manifest] = await Promise.all([writing(), written]);
@@ -314,12 +468,6 @@ export async function createBackup(options: { config: Config; file: string }): P
   } finally {
     await fs.promises.rm(staging, { recursive: true, force: true });
   }
-}
-
-/** Reads the archive through gunzip and tar, handing each entry to `onEntry`. */
-async function readArchive(file: string, onEntry: (entry: { name: string; size: number }) => EntrySink) {
-  const gunzip = zlib.createGunzip();
-  await Promise.all([pipeline(fs.createReadStream(file), gunzip), readTar(gunzip, onEntry)]);
 }
 
 /** The names a restore writes: anything else in an archive is refused, so none can reach outside. */
