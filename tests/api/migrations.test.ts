@@ -9,6 +9,7 @@ import { ownershipClaimsMigration } from '../../src/server/db/migrations/0008-ow
 import { webhooksMigration } from '../../src/server/db/migrations/0009-webhooks.js';
 import { importsMigration } from '../../src/server/db/migrations/0010-imports.js';
 import { probeProtocolsMigration } from '../../src/server/db/migrations/0011-probe-protocols.js';
+import { endpointConformanceMigration } from '../../src/server/db/migrations/0014-endpoint-conformance.js';
 import type { AgentListResponse } from '../../src/shared/api/agents.js';
 import { factories } from '../support/factories.js';
 import { createPostgresDatabase } from '../support/postgres-schema.js';
@@ -32,6 +33,8 @@ it('an existing database with a repository listed twice migrates, keeping the ol
   const db = t.app.db.kysely;
   // The database as it was before 0003, when two submissions could race past the service's check
   // (the later migrations are undone too: migrations run in order).
+  await endpointConformanceMigration.down!(db);
+  await sql`delete from kysely_migration where name = '0014-endpoint-conformance'`.execute(db);
   await probeProtocolsMigration.down!(db);
   await sql`delete from kysely_migration where name = '0011-probe-protocols'`.execute(db);
   await importsMigration(t.app.db.dialect).down!(db);
@@ -64,6 +67,7 @@ it('an existing database with a repository listed twice migrates, keeping the ol
     '0009-webhooks',
     '0010-imports',
     '0011-probe-protocols',
+    '0014-endpoint-conformance',
   ]);
   const keys = await db
     .selectFrom('agents')

@@ -11,6 +11,7 @@ import { ownershipClaimsMigration } from './migrations/0008-ownership-claims.js'
 import { webhooksMigration } from './migrations/0009-webhooks.js';
 import { importsMigration } from './migrations/0010-imports.js';
 import { probeProtocolsMigration } from './migrations/0011-probe-protocols.js';
+import { endpointConformanceMigration } from './migrations/0014-endpoint-conformance.js';
 
 function migrationsFor(db: Db): Record<string, Migration> {
   return {
@@ -25,6 +26,7 @@ function migrationsFor(db: Db): Record<string, Migration> {
     '0009-webhooks': webhooksMigration(db.dialect),
     '0010-imports': importsMigration(db.dialect),
     '0011-probe-protocols': probeProtocolsMigration,
+    '0014-endpoint-conformance': endpointConformanceMigration,
   };
 }
 

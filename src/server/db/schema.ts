@@ -314,6 +314,12 @@ export interface AgentEndpointsTable {
   protocols: Generated<string>;
   /** MCP: JSON { resourceMetadata, authorizationServers } of a server asking for credentials, or null. */
   auth: string | null;
+  /** MCP: JSON of the last conformance suite run ({ suite, ranAt, specVersion, passed, failed, checks }). */
+  conformance: string | null;
+  /** MCP: when the conformance suite was last tried (also when the address was refused): the weekly due date. */
+  conformance_at: string | null;
+  /** MCP: until when a conformance run holds the endpoint (one run at a time per endpoint). */
+  conformance_lease_until: string | null;
   consecutive_failures: number;
   next_probe_at: string;
   lease_owner: string | null;

@@ -35,6 +35,30 @@ export const endpointAuthSchema = z.object({
 });
 export type EndpointAuth = z.infer<typeof endpointAuthSchema>;
 
+/** The statuses the official conformance suite gives a check. */
+export const conformanceCheckStatuses = ['SUCCESS', 'FAILURE', 'WARNING', 'SKIPPED', 'INFO'] as const;
+
+export const conformanceCheckSchema = z.object({
+  id: z.string(),
+  status: z.enum(conformanceCheckStatuses),
+});
+export type ConformanceCheck = z.infer<typeof conformanceCheckSchema>;
+
+/**
+ * The last run of the official MCP conformance suite against an endpoint: the suite as
+ * "<package>@<version>", when it ran, the spec revision its scenarios were run for, and each check.
+ * Run on the owner's or an admin's request (POST /api/agents/{id}/conformance) and weekly.
+ */
+export const conformanceSchema = z.object({
+  suite: z.string(),
+  ranAt: z.string(),
+  specVersion: z.string(),
+  passed: z.number().int(),
+  failed: z.number().int(),
+  checks: z.array(conformanceCheckSchema),
+});
+export type Conformance = z.infer<typeof conformanceSchema>;
+
 export const endpointHealthSchema = z.object({
   kind: z.enum(endpointKinds),
   url: z.string(),
@@ -57,6 +81,8 @@ export const endpointHealthSchema = z.object({
   protocols: z.array(protocolCheckSchema),
   /** MCP: the proven way to credentials of a server that asks for them; null otherwise. */
   auth: endpointAuthSchema.nullable(),
+  /** MCP: the last conformance suite run; null before one and for A2A cards. */
+  conformance: conformanceSchema.nullable(),
 });
 export type EndpointHealth = z.infer<typeof endpointHealthSchema>;
 

@@ -1,6 +1,12 @@
 import type { AgentHealth, EndpointHealth, Tool } from '../../../shared/api/probes.js';
 import type { Db } from '../../db/database.js';
-import { readEndpointAuth, readProtocols, readToolNames, readTools } from '../../db/json-columns.js';
+import {
+  readConformance,
+  readEndpointAuth,
+  readProtocols,
+  readToolNames,
+  readTools,
+} from '../../db/json-columns.js';
 import type { AgentEndpointRow } from '../../db/schema.js';
 import { nowIso, utcDay } from '../../lib/time.js';
 import { createNotification, type NotificationsDeps } from '../notifications/notifications.service.js';
@@ -210,6 +216,7 @@ export async function agentHealth(
         signed: endpoint.signed === null ? null : endpoint.signed === 1,
         protocols: readProtocols(endpoint.protocols),
         auth: readEndpointAuth(endpoint.auth),
+        conformance: endpoint.kind === 'mcp' ? readConformance(endpoint.conformance) : null,
       };
     }),
   };
