@@ -14,6 +14,7 @@ import { isApiError } from '../../../lib/request.js';
 import { useDeferredResult } from '../../../lib/use-deferred-result.js';
 import { paths } from '../../../paths.js';
 import { useAgentHealth, useProbeNow } from '../api/agent-health.js';
+import { ConformanceBlock } from './conformance-block.js';
 import {
   UPTIME_DAYS,
   endpointKindLabels,
@@ -228,6 +229,7 @@ export function HealthPanel({ agent }: { agent: AgentDetail }) {
             ))
           )}
         </div>
+        <ConformanceBlock agentId={agent.id} endpoints={health.data?.endpoints} canRun={canProbe} />
       </section>
     </Card>
   );
