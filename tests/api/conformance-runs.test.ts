@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AgentHealth, EndpointHealth } from '../../src/shared/api/probes.js';
+import { createConformanceRunner } from '../../src/server/features/probes/conformance-runner.js';
 import { startFakeMcp } from '../support/fake-mcp.js';
 import { factories } from '../support/factories.js';
 import { callApi, signUpPerson } from '../support/sessions.js';
@@ -155,6 +156,33 @@ describe('conformance runs with Node 24', () => {
       expect(conformance.passed).toBe(3);
     },
     60_000,
+  );
+});
+
+describe('the runner, bounded in time', () => {
+  it.skipIf(!node24)(
+    node24
+      ? 'a server that never answers: the suite is killed at the cap, each scenario a failed check'
+      : 'SKIPPED: set NODE24_BIN to a Node 24 binary to run @modelcontextprotocol/conformance',
+    async () => {
+      const mcp = await fakeMcp({ mode: 'hang' });
+      const runner = createConformanceRunner({
+        node: node24!,
+        policy: { allowPrivate: true, dnsServers: [], userAgent: 'AgentAtlas tests' },
+        timeoutMs: 3000,
+      });
+      const started = Date.now();
+      const result = await runner.run(mcp.url);
+      // The suite's own request timeout is 60 s: only the cap ends it this soon.
+      expect(Date.now() - started).toBeLessThan(10_000);
+      expect(result).toMatchObject({ suite: SUITE, passed: 0, failed: 3 });
+      expect(result.checks).toEqual([
+        { id: 'server-initialize', status: 'FAILURE' },
+        { id: 'ping', status: 'FAILURE' },
+        { id: 'tools-list', status: 'FAILURE' },
+      ]);
+    },
+    30_000,
   );
 });
 
