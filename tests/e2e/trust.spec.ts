@@ -99,6 +99,8 @@ test('the owner runs the MCP conformance suite from the health panel', async ({
   page,
   allowConsoleError,
 }) => {
+  // A phone's width: the suite's name is long and must wrap.
+  await page.setViewportSize({ width: 360, height: 740 });
   const { email } = await signUp(page);
   await makeOwner(email, 'patchwork');
   await page.goto('/agents/patchwork#health');

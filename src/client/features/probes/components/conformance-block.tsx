@@ -55,7 +55,7 @@ export function ConformanceBlock({
                   <Badge tone={conformance.failed === 0 ? 'success' : 'warning'}>
                     {conformance.passed} passed, {conformance.failed} failed
                   </Badge>
-                  <span className="font-mono text-xs">{conformance.suite}</span>
+                  <span className="font-mono text-xs break-all">{conformance.suite}</span>
                   <span className="text-xs text-slate-500">
                     spec {conformance.specVersion},{' '}
                     <time dateTime={conformance.ranAt} title={formatDateTime(conformance.ranAt)}>
