@@ -60,6 +60,10 @@ import demoMcpRoutes, { DEMO_MCP_PATH } from './features/probes/demo-mcp.routes.
 import { ProbeScheduler } from './features/probes/probe-scheduler.js';
 import { createOutboundFetch, type OutboundPolicy } from './lib/outbound-fetch.js';
 import { createProbeRunner, runProbeOf } from './features/probes/probe-runner.js';
+import { createConformanceRunner } from './features/probes/conformance-runner.js';
+import { createConformanceRepo } from './features/probes/conformance.repo.js';
+import { ConformanceSchedule, type ConformanceDeps } from './features/probes/conformance.service.js';
+import conformanceRoutes from './features/probes/conformance.routes.js';
 import { createCachedResponder } from './http/cached-responder.js';
 import { answerFrameworkError, registerErrorHandler } from './http/error-handler.js';
 import { trackConnections, type GracefulDrain } from './http/graceful-drain.js';
@@ -93,6 +97,8 @@ declare module 'fastify' {
     notificationHub: NotificationHub;
     connections: GracefulDrain;
     probeScheduler: ProbeScheduler;
+    /** The weekly MCP conformance runs (tests call runDue themselves). */
+    conformanceSchedule: ConformanceSchedule;
     claimScheduler: ClaimScheduler;
     webhookDispatcher: WebhookDispatcher;
     registrySync: RegistrySync;
@@ -195,6 +201,12 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     instanceId,
     log: app.log,
   });
+  const conformance: ConformanceDeps = {
+    probes: services.probes,
+    conformance: createConformanceRepo(db),
+    runner: createConformanceRunner({ node: config.probes.conformanceNode, policy: outboundPolicy }),
+  };
+  const conformanceSchedule = new ConformanceSchedule(conformance, { log: app.log });
   const viewCounter: ViewCounter = new ViewCounter(
     services.agents,
     (error) => app.log.error({ err: error }, 'view flush failed'),
@@ -214,6 +226,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   app.decorate('metricsRecorder', metricsRecorder);
   app.decorate('notificationHub', notificationHub);
   app.decorate('probeScheduler', probeScheduler);
+  app.decorate('conformanceSchedule', conformanceSchedule);
   const claimScheduler = new ClaimScheduler(services.claims, app.log);
   app.decorate('claimScheduler', claimScheduler);
   const webhookDispatcher = new WebhookDispatcher(services.webhooks, { log: app.log });
@@ -299,6 +312,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   await app.register(storageAdminRoutes);
   await app.register(realtimeRoutes);
   await app.register(probesRoutes, { instanceId });
+  await app.register(conformanceRoutes, { conformance });
   await app.register(demoMcpRoutes);
   await app.register(mcpRoutes);
   await app.register(feedsRoutes);
@@ -311,6 +325,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   if (config.probes.enabled) {
     probeScheduler.start();
     claimScheduler.start();
+    conformanceSchedule.start();
   }
   metricsRecorder.start();
   // Deliveries are what owners asked for and are cheap to look for: they run whatever PROBES says.
@@ -342,6 +357,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     clearInterval(trendingTimer);
     clearInterval(siteMeanTimer);
     await probeScheduler.stop();
+    await conformanceSchedule.stop();
     await claimScheduler.stop();
     await webhookDispatcher.stop();
     await registrySync.stop();

@@ -66,6 +66,7 @@ const envSchema = z.object({
     .max(24 * 366)
     .default(24),
   BACKUP_KEEP: z.coerce.number().int().min(1).max(10_000).default(7),
+  CONFORMANCE_NODE: z.string().min(1).optional(),
   MCP_REGISTRY_URL: z
     .url({ message: 'must be an absolute http(s) URL' })
     .default('https://registry.modelcontextprotocol.io'),
@@ -124,6 +125,8 @@ export interface Config {
     readonly enabled: boolean;
     readonly intervalS: number;
     readonly concurrency: number;
+    /** The Node binary that runs the MCP conformance suite (CONFORMANCE_NODE); the suite needs Node 24. */
+    readonly conformanceNode: string;
   };
   /** The MCP registry imports and the registry sync read (MCP_REGISTRY_URL). */
   readonly registryUrl: string;
@@ -215,6 +218,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       enabled: values.PROBES === 'on',
       intervalS: values.PROBE_INTERVAL_S,
       concurrency: values.PROBE_CONCURRENCY,
+      conformanceNode: values.CONFORMANCE_NODE ?? process.execPath,
     },
     registryUrl: values.MCP_REGISTRY_URL.replace(/\/+$/, ''),
     mcpAllowedHosts: (values.MCP_ALLOWED_HOSTS ?? '')

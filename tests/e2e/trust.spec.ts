@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import type { Page } from '@playwright/test';
 import { makeOwner } from './accounts.js';
 import { expect, expectNoSeriousA11yViolations, signUp, test } from './fixtures.js';
@@ -85,4 +86,39 @@ test('the edit page offers the endpoint fields', async ({ page }) => {
   await health.getByRole('link', { name: 'Edit listing' }).click();
   await expect(page.getByLabel('MCP server URL')).toBeVisible();
   await expect(page.getByLabel('A2A agent card URL')).toBeVisible();
+});
+
+/** Whether the server's Node for the conformance suite (CONFORMANCE_NODE, else its own) is 24 or later. */
+function suiteRunsHere(): boolean {
+  const node = process.env.CONFORMANCE_NODE;
+  const version = node ? execFileSync(node, ['--version'], { encoding: 'utf8' }) : process.version;
+  return Number(/^v(\d+)\./.exec(version.trim())?.[1]) >= 24;
+}
+
+test('the owner runs the MCP conformance suite from the health panel', async ({
+  page,
+  allowConsoleError,
+}) => {
+  // A phone's width: the suite's name is long and must wrap.
+  await page.setViewportSize({ width: 360, height: 740 });
+  const { email } = await signUp(page);
+  await makeOwner(email, 'patchwork');
+  await page.goto('/agents/patchwork#health');
+  const conformance = page
+    .getByRole('region', { name: 'Health' })
+    .getByRole('region', { name: 'Conformance' });
+  await expect(conformance.getByText(/^Not run yet/)).toBeVisible();
+  await conformance.getByRole('button', { name: 'Run conformance suite' }).click();
+  if (suiteRunsHere()) {
+    await expect(conformance.getByText(/^\d+ passed, \d+ failed$/)).toBeVisible({ timeout: 30_000 });
+    await expect(conformance.getByText(/^@modelcontextprotocol\/conformance@\d/)).toBeVisible();
+  } else {
+    // The server's Node cannot run the suite: the owner is told why, nothing else changes.
+    allowConsoleError(/status of 503/);
+    await expect(conformance.getByRole('alert')).toHaveText(
+      /conformance suite is unavailable: it needs Node 24/,
+    );
+    await expect(conformance.getByText(/^Not run yet/)).toBeVisible();
+  }
+  await expectHealthFitsTheScreen(page);
 });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  readConformance,
   readDraftData,
   readOauthPayload,
   readRevisionData,
@@ -36,6 +37,24 @@ describe('the JSON columns, read through one schema each', () => {
     // A handshake whose payload cannot be read is no handshake.
     expect(readOauthPayload('github_signin', '{"returnPath":42}')).toBeNull();
     expect(readOauthPayload('github_connect', 'not json')).toBeNull();
+  });
+
+  it('read a stored conformance run as written, and one of another shape as none', () => {
+    const run = {
+      suite: '@modelcontextprotocol/conformance@0.1.16',
+      ranAt: '2026-11-28T15:00:00.000Z',
+      specVersion: '2025-11-25',
+      passed: 1,
+      failed: 1,
+      checks: [
+        { id: 'ping', status: 'SUCCESS' },
+        { id: 'tools-list', status: 'FAILURE' },
+      ],
+    };
+    expect(readConformance(JSON.stringify(run))).toEqual(run);
+    expect(readConformance(null)).toBeNull();
+    expect(readConformance('not json')).toBeNull();
+    expect(readConformance(JSON.stringify({ ...run, passed: 'one' }))).toBeNull();
   });
 
   it('drop a list element of another shape and keep the others', () => {

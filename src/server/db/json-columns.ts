@@ -2,9 +2,11 @@ import { z } from 'zod';
 import type { AgentLinkField } from '../../shared/api/agents.js';
 import { importOriginSchema, provenanceSchema } from '../../shared/api/imports.js';
 import {
+  conformanceSchema,
   endpointAuthSchema,
   protocolCheckSchema,
   toolSchema,
+  type Conformance,
   type EndpointAuth,
   type ProtocolCheck,
   type Tool,
@@ -68,6 +70,10 @@ export const readProtocols = (json: string | null): ProtocolCheck[] =>
 /** agent_endpoints.auth: the protected-resource metadata that proved an MCP server behind a login. */
 export const readEndpointAuth = (json: string | null): EndpointAuth | null =>
   readJsonColumn(endpointAuthSchema, json, null);
+
+/** agent_endpoints.conformance: the last run of the MCP conformance suite. */
+export const readConformance = (json: string | null): Conformance | null =>
+  readJsonColumn(conformanceSchema, json, null);
 
 /** webhooks.events: the events a webhook takes (a name no longer known is dropped). */
 const webhookEventsColumn = listOf(z.enum(webhookEvents));

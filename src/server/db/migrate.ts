@@ -12,6 +12,7 @@ import { webhooksMigration } from './migrations/0009-webhooks.js';
 import { importsMigration } from './migrations/0010-imports.js';
 import { probeProtocolsMigration } from './migrations/0011-probe-protocols.js';
 import { trustEvidenceMigration } from './migrations/0012-trust-evidence.js';
+import { endpointConformanceMigration } from './migrations/0013-endpoint-conformance.js';
 
 function migrationsFor(db: Db): Record<string, Migration> {
   return {
@@ -27,6 +28,7 @@ function migrationsFor(db: Db): Record<string, Migration> {
     '0010-imports': importsMigration(db.dialect),
     '0011-probe-protocols': probeProtocolsMigration,
     '0012-trust-evidence': trustEvidenceMigration,
+    '0013-endpoint-conformance': endpointConformanceMigration,
   };
 }
 

@@ -316,6 +316,12 @@ export interface AgentEndpointsTable {
   auth: string | null;
   /** For an A2A card probed since 0012: its CardSignature as JSON (null: none, or probed before). */
   signature: string | null;
+  /** MCP: JSON of the last conformance suite run ({ suite, ranAt, specVersion, passed, failed, checks }). */
+  conformance: string | null;
+  /** MCP: when the conformance suite was last tried (also when the address was refused): the weekly due date. */
+  conformance_at: string | null;
+  /** MCP: until when a conformance run holds the endpoint (one run at a time per endpoint). */
+  conformance_lease_until: string | null;
   consecutive_failures: number;
   next_probe_at: string;
   lease_owner: string | null;

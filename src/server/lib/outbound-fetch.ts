@@ -137,7 +137,8 @@ export function createTxtLookup(dnsServers: readonly string[]): (name: string) =
   return (name) => resolver.resolveTxt(name);
 }
 
-function isDemoEndpoint(url: URL, policy: OutboundPolicy): boolean {
+/** The app's own demo MCP server: the single address allowed whatever the rules for others. */
+export function isDemoEndpoint(url: URL, policy: OutboundPolicy): boolean {
   const demo = policy.demoEndpoint;
   return Boolean(demo && url.origin === demo.origin && url.pathname.startsWith(demo.pathPrefix));
 }

@@ -47,6 +47,30 @@ export const cardSignatureSchema = z.object({
 });
 export type CardSignature = z.infer<typeof cardSignatureSchema>;
 
+/** The statuses the official conformance suite gives a check. */
+export const conformanceCheckStatuses = ['SUCCESS', 'FAILURE', 'WARNING', 'SKIPPED', 'INFO'] as const;
+
+export const conformanceCheckSchema = z.object({
+  id: z.string(),
+  status: z.enum(conformanceCheckStatuses),
+});
+export type ConformanceCheck = z.infer<typeof conformanceCheckSchema>;
+
+/**
+ * The last run of the official MCP conformance suite against an endpoint: the suite as
+ * "<package>@<version>", when it ran, the spec revision its scenarios were run for, and each check.
+ * Run on the owner's or an admin's request (POST /api/agents/{id}/conformance) and weekly.
+ */
+export const conformanceSchema = z.object({
+  suite: z.string(),
+  ranAt: z.string(),
+  specVersion: z.string(),
+  passed: z.number().int(),
+  failed: z.number().int(),
+  checks: z.array(conformanceCheckSchema),
+});
+export type Conformance = z.infer<typeof conformanceSchema>;
+
 export const endpointHealthSchema = z.object({
   kind: z.enum(endpointKinds),
   url: z.string(),
@@ -69,6 +93,8 @@ export const endpointHealthSchema = z.object({
   auth: endpointAuthSchema.nullable(),
   /** For an A2A card: whether its signature counts and why (null: the card carries none). */
   signature: cardSignatureSchema.nullable(),
+  /** MCP: the last conformance suite run; null before one and for A2A cards. */
+  conformance: conformanceSchema.nullable(),
 });
 export type EndpointHealth = z.infer<typeof endpointHealthSchema>;
 

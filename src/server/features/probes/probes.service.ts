@@ -7,7 +7,13 @@ import {
   type Tool,
 } from '../../../shared/api/probes.js';
 import type { Db } from '../../db/database.js';
-import { readEndpointAuth, readProtocols, readToolNames, readTools } from '../../db/json-columns.js';
+import {
+  readConformance,
+  readEndpointAuth,
+  readProtocols,
+  readToolNames,
+  readTools,
+} from '../../db/json-columns.js';
 import type { AgentEndpointRow } from '../../db/schema.js';
 import { ResolverUnavailable } from '../../lib/outbound-fetch.js';
 import { nowIso, utcDay } from '../../lib/time.js';
@@ -313,6 +319,7 @@ export async function agentHealth(
         protocols: readProtocols(endpoint.protocols),
         auth: readEndpointAuth(endpoint.auth),
         signature: presentSignature(endpoint),
+        conformance: endpoint.kind === 'mcp' ? readConformance(endpoint.conformance) : null,
       };
     }),
   };

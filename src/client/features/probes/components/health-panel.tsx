@@ -15,6 +15,7 @@ import { useDeferredResult } from '../../../lib/use-deferred-result.js';
 import { paths } from '../../../paths.js';
 import { useAgentHealth, useProbeNow } from '../api/agent-health.js';
 import { AuthDetails, CompatibilityMatrix } from './protocol-matrix.js';
+import { ConformanceBlock } from './conformance-block.js';
 import {
   UPTIME_DAYS,
   endpointKindLabels,
@@ -250,6 +251,7 @@ export function HealthPanel({ agent }: { agent: AgentDetail }) {
             ))
           )}
         </div>
+        <ConformanceBlock agentId={agent.id} endpoints={health.data?.endpoints} canRun={canProbe} />
       </section>
     </Card>
   );
