@@ -47,9 +47,9 @@ const cardOf = async (query: string, slug: string) =>
   (await get<AgentListResponse>(`/api/agents?${query}`)).agents.find((agent) => agent.slug === slug);
 
 describe('the trust summary of cards and agent pages', () => {
-  it('an agent nothing was probed or claimed of is unknown, with no eras and no ownership', async () => {
+  it('an agent that lists no endpoint and has no claim has no health (none), no eras and no ownership', async () => {
     const { agent } = await ownedAgent('Quiet Trust Agent', null);
-    const none = { health: 'unknown', protocols: [], ownership: [] };
+    const none = { health: 'none', protocols: [], ownership: [] };
     expect((await detail(agent.slug)).trust).toEqual(none);
     expect((await cardOf('q=quiet%20trust', agent.slug))?.trust).toEqual(none);
     expect((await cardOf('sort=newest&limit=100', agent.slug))?.trust).toEqual(none);

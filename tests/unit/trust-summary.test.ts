@@ -8,7 +8,7 @@ import {
 
 describe('an agent’s health in one word', () => {
   it.each([
-    { statuses: [], health: 'unknown' },
+    { statuses: [], health: 'none' },
     { statuses: ['unknown'], health: 'unknown' },
     { statuses: ['up'], health: 'up' },
     // Asking for credentials or being slow is answering (the one rule of availability).
@@ -45,6 +45,12 @@ describe('the one-line trust summary', () => {
     {
       trust: { health: 'unknown', protocols: [], ownership: [] },
       line: [['Not checked yet', 'health']],
+    },
+    // Nothing listed to probe: no health part (it would never be checked), and no line at all.
+    { trust: { health: 'none', protocols: [], ownership: [] }, line: [] },
+    {
+      trust: { health: 'none', protocols: [], ownership: ['github'] },
+      line: [['Owner proven by GitHub', 'claims']],
     },
     {
       trust: { health: 'up', protocols: ['2026-07-28'], ownership: [] },

@@ -57,8 +57,9 @@ export const agentCategoryRefSchema = z.object({ slug: z.string(), name: z.strin
 
 /**
  * Extra field: an agent's trust at a glance, for its header and card. health: its probed endpoints
- * all answer (up), one fails (down), none probed yet (unknown); protocols: the MCP protocol revisions
- * its endpoints were last found speaking, newest first; ownership: the methods of its active claims.
+ * all answer (up), one fails (down), none probed yet (unknown), it lists no endpoint (none);
+ * protocols: the MCP protocol revisions its endpoints were last found speaking, newest first;
+ * ownership: the methods of its active claims.
  */
 export const agentTrustSchema = z.object({
   health: z.enum(agentHealthStates),

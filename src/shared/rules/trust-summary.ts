@@ -18,16 +18,21 @@ export function isMcpRevision(value: string): value is McpRevision {
   return (mcpRevisions as readonly string[]).includes(value);
 }
 
-/** An agent's health in one word: its probed endpoints all answer (up), one fails (down), or none was probed. */
-export const agentHealthStates = ['up', 'down', 'unknown'] as const;
+/**
+ * An agent's health in one word: its probed endpoints all answer (up), one fails (down), none was
+ * probed yet (unknown), or it lists no endpoint to probe (none).
+ */
+export const agentHealthStates = ['up', 'down', 'unknown', 'none'] as const;
 export type AgentHealthState = (typeof agentHealthStates)[number];
 
 /**
  * The agent's health from its endpoints' statuses, by the one rule of availability: down as soon as
- * one probed endpoint fails, up when every probed one answers, unknown before any probe. The same
+ * one probed endpoint fails, up when every probed one answers, unknown before any probe, none
+ * without an endpoint. The same
  * split as the listing's health filter.
  */
 export function agentHealthOf(statuses: readonly EndpointStatus[]): AgentHealthState {
+  if (statuses.length === 0) return 'none';
   const probed = statuses.filter((status): status is ProbeStatus => status !== 'unknown');
   if (probed.length === 0) return 'unknown';
   return probed.every(isAvailable) ? 'up' : 'down';
@@ -44,7 +49,7 @@ export function ownershipMethods(methods: readonly ClaimMethod[]): ClaimMethod[]
   return claimMethods.filter((method) => methods.includes(method));
 }
 
-const healthWords: Record<AgentHealthState, string> = {
+const healthWords: Record<Exclude<AgentHealthState, 'none'>, string> = {
   up: 'Up',
   down: 'Down',
   unknown: 'Not checked yet',
@@ -67,15 +72,19 @@ export interface TrustSummaryPart {
 
 /**
  * The one-line trust summary of an agent's header and card: up or down, the MCP eras it speaks, how
- * ownership was shown. A part with nothing to say beyond "not yet" is left out, except health.
+ * ownership was shown. A part with nothing to say beyond "not yet" is left out, except health; an
+ * agent that lists no endpoint has no health to tell (nothing will ever be checked).
  */
 export function trustSummaryParts(trust: {
   health: AgentHealthState;
   protocols: readonly string[];
   ownership: readonly ClaimMethod[];
 }): TrustSummaryPart[] {
-  const health = healthWords[trust.health];
-  const parts: TrustSummaryPart[] = [{ key: 'health', text: health, short: health, section: 'health' }];
+  const parts: TrustSummaryPart[] = [];
+  if (trust.health !== 'none') {
+    const health = healthWords[trust.health];
+    parts.push({ key: 'health', text: health, short: health, section: 'health' });
+  }
   const [newest, ...older] = trust.protocols;
   if (newest !== undefined)
     parts.push({

@@ -7,10 +7,10 @@ import type { AgentDetailRow, AgentsRepo, AgentSummaryRow } from './agents.repo.
 
 type TrustParts = Awaited<ReturnType<AgentsRepo['findTrustParts']>>;
 
-/** The trust of an agent nothing was probed or claimed of. */
-export const NO_TRUST: AgentTrust = { health: 'unknown', protocols: [], ownership: [] };
+/** The trust of an agent that lists no endpoint and has no active claim. */
+export const NO_TRUST: AgentTrust = { health: 'none', protocols: [], ownership: [] };
 
-/** Each agent's trust summary from its endpoints and active claims; agents with neither are absent. */
+/** Each agent's trust summary from its endpoints and active claims; agents with neither are absent (NO_TRUST). */
 export function presentTrust(parts: TrustParts): Map<number, AgentTrust> {
   const endpoints = new Map<number, TrustParts['endpoints']>();
   for (const endpoint of parts.endpoints)
@@ -19,10 +19,12 @@ export function presentTrust(parts: TrustParts): Map<number, AgentTrust> {
   for (const claim of parts.claims)
     methods.set(claim.agent_id, [...(methods.get(claim.agent_id) ?? []), claim.method]);
   const trust = new Map<number, AgentTrust>();
-  for (const agentId of new Set([...endpoints.keys(), ...methods.keys()])) {
+  const named = new Set(parts.listingEndpoints.map((row) => row.id));
+  for (const agentId of new Set([...endpoints.keys(), ...methods.keys(), ...named])) {
     const own = endpoints.get(agentId) ?? [];
     trust.set(agentId, {
-      health: agentHealthOf(own.map((endpoint) => endpoint.status)),
+      // A listing that names an endpoint the probes have not taken up yet is unknown, not none.
+      health: agentHealthOf(own.length > 0 || !named.has(agentId) ? own.map((e) => e.status) : ['unknown']),
       protocols: supportedRevisions(
         own
           .filter((endpoint) => endpoint.kind === 'mcp')

@@ -243,9 +243,9 @@ export function createAgentsRepo(db: Db) {
      * checks, and the methods of their active ownership claims (two indexed reads for a page of cards).
      */
     async findTrustParts(agentIds: readonly number[]) {
-      if (agentIds.length === 0) return { endpoints: [], claims: [] };
+      if (agentIds.length === 0) return { endpoints: [], claims: [], listingEndpoints: [] };
       const ids = [...agentIds];
-      const [endpoints, claims] = await Promise.all([
+      const [endpoints, claims, listingEndpoints] = await Promise.all([
         k
           .selectFrom('agent_endpoints')
           .select(['agent_id', 'kind', 'status', 'protocols'])
@@ -257,8 +257,15 @@ export function createAgentsRepo(db: Db) {
           .where('agent_id', 'in', ids)
           .where('status', '=', 'active')
           .execute(),
+        // Listings naming an endpoint that the probes have not taken up yet (it is "not checked yet").
+        k
+          .selectFrom('agents')
+          .select('id')
+          .where('id', 'in', ids)
+          .where((eb) => eb.or([eb('mcp_url', 'is not', null), eb('agent_card_url', 'is not', null)]))
+          .execute(),
       ]);
-      return { endpoints, claims };
+      return { endpoints, claims, listingEndpoints };
     },
 
     /** A listing page's rows (the home page's sections). */

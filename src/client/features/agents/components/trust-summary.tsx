@@ -8,6 +8,7 @@ const healthDots: Record<AgentTrust['health'], string> = {
   up: 'bg-emerald-500',
   down: 'bg-red-500',
   unknown: 'bg-slate-300',
+  none: 'bg-slate-300',
 };
 
 /** What a screen reader hears before each part, since "Up" alone says little. */
@@ -35,6 +36,9 @@ export function TrustSummary({
   className?: string;
 }) {
   const parts = trustSummaryParts(trust);
+  // Nothing listed to check and no ownership shown: no line, but a card keeps its two lines of height.
+  if (parts.length === 0)
+    return compact ? <div aria-hidden="true" className={cn('min-h-8', className)} /> : null;
   return (
     <p
       className={cn(
