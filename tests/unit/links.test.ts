@@ -132,12 +132,21 @@ function sourceFiles(dir: string): string[] {
  * "x": `/agents/${slug}#reviews` and `${publicUrl}/agents?category=${slug}` both count. A path that
  * only routes on another site (GitHub's `/login/oauth/…`) or is no page (`/api/…`) does not.
  */
+/**
+ * Literals that look like a page path but name something else, by file: the Prometheus scrape path is
+ * served on METRICS_PORT, never on the site, whose /metrics is the owners' page.
+ */
+const notPageLinks: Record<string, readonly string[]> = {
+  'src/server/ops/prometheus.ts': ['/metrics'],
+};
+
 function handBuiltLinks(file: string): string[] {
   const text = fs.readFileSync(file, 'utf8');
   const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true);
   const found: string[] = [];
   const check = (candidate: string, node: ts.Node) => {
     if (!candidate.startsWith('/') || candidate === '/') return;
+    if (notPageLinks[path.relative(process.cwd(), file)]?.includes(candidate)) return;
     const pathname = candidate.split(/[?#]/)[0] ?? '';
     // A path ending in "/" is the start of one: `'/agents/' + slug`.
     if (matchPagePattern(pathname.endsWith('/') ? `${pathname}x` : pathname) === null) return;
