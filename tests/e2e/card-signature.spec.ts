@@ -5,7 +5,8 @@ import { expect, signUp, test } from './fixtures.js';
 
 /**
  * The health panel says whether an A2A card's signature counts, by which key, and why not (issue 40):
- * the owner points a listing at a card the test serves and probes it.
+ * the owner points a listing at a card the test serves and probes it. A listing of its own (Coldbrew):
+ * another spec expects Outlier to have no endpoint.
  */
 let a2a: Awaited<ReturnType<typeof startFakeA2a>>;
 test.beforeAll(async () => {
@@ -34,9 +35,9 @@ test('the health panel names the key that verified a card, or why its signature 
   page,
 }) => {
   const { email } = await signUp(page);
-  await makeOwner(email, 'outlier');
-  await setCardUrl('outlier', a2a.url('/self-jwk.json'));
-  await page.goto('/agents/outlier#health');
+  await makeOwner(email, 'coldbrew');
+  await setCardUrl('coldbrew', a2a.url('/self-jwk.json'));
+  await page.goto('/agents/coldbrew#health');
   const health = page.getByRole('region', { name: 'Health' });
   await health.getByRole('button', { name: 'Probe now' }).click();
   const card = health.getByRole('region', { name: 'A2A agent card' });
@@ -44,7 +45,7 @@ test('the health panel names the key that verified a card, or why its signature 
   await expect(signature.getByText('Card signature does not count')).toBeVisible();
   await expect(signature.getByText(/signed with a key it carries itself \(jwk\)/)).toBeVisible();
 
-  await setCardUrl('outlier', a2a.url('/signed.json'));
+  await setCardUrl('coldbrew', a2a.url('/signed.json'));
   await health.getByRole('button', { name: 'Probe now' }).click();
   await expect(
     signature.getByText("Card signature verified with a key from the card's own origin"),

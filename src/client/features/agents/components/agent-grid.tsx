@@ -11,7 +11,7 @@ interface AgentGridProps {
 
 export function AgentGrid({ agents, headingLevel, renderFavorite }: AgentGridProps) {
   return (
-    <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+    <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3">
       {agents.map((agent) => (
         <li key={agent.id}>
           <AgentCard

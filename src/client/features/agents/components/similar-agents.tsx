@@ -15,7 +15,7 @@ export function SimilarAgents({
       <h2 id="similar-title" className="text-lg font-semibold text-slate-900">
         Similar agents
       </h2>
-      <ul className="mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+      <ul className="mt-4 grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3">
         {agents.map((agent) => (
           <li key={agent.id}>
             <AgentCard agent={agent} favorite={renderFavorite?.(agent)} />
