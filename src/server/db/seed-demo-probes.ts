@@ -107,14 +107,7 @@ export async function seedDemoProbes(
       endpoint.kind === 'a2a'
         ? []
         : locked
-          ? [
-              {
-                version: MODERN_REVISION,
-                supported: false,
-                checkedAt,
-                detail: 'The server asks for credentials (HTTP 401)',
-              },
-            ]
+          ? []
           : [MODERN_REVISION, LEGACY_REVISION].map((version) => ({
               version,
               supported: true,

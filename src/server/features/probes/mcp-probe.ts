@@ -247,7 +247,8 @@ async function authorizationServerLoads(issuer: string, fetch: FetchLike): Promi
  * Probes an MCP server in both eras, one after the other so a host sees one request at a time: the
  * stateless 2026-07-28 era, then the stateful era. Each revision tried is recorded with why it was
  * not spoken; the server is up when either era works. When the first era finds the server unreachable
- * or behind credentials, the second is not tried: its answer would be the same.
+ * or behind credentials, the second is not tried: its answer would be the same. A revision answered
+ * only with a request for credentials is not recorded, since whether the server speaks it is unknown.
  */
 export async function probeMcp(url: string, fetch: OutboundFetch): Promise<ProbeOutcome> {
   const abort = new AbortController();
@@ -287,7 +288,9 @@ export async function probeMcp(url: string, fetch: OutboundFetch): Promise<Probe
             detail: `The server answered ${result.version} instead`,
           });
         protocols.push({ version: result.version, supported: true, checkedAt, detail: null });
-      } else protocols.push({ version: revision, supported: false, checkedAt, detail: result.detail });
+      } else if (result.kind !== 'unauthorized')
+        protocols.push({ version: revision, supported: false, checkedAt, detail: result.detail });
+      // Behind credentials the era is neither spoken nor refused as far as anyone can tell: no entry.
       if (result.kind === 'unauthorized' || (result.kind === 'failed' && result.status === 'down')) break;
     }
 
