@@ -1,4 +1,4 @@
-import sharp from 'sharp';
+import { uploadPng } from '../support/uploads.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AgentRow, CategoryRow } from '../../src/server/db/schema.js';
 import { OWNER_ONLY, type OwnerOnlyMarker } from '../../src/server/policies/index.js';
@@ -106,22 +106,7 @@ const subjects: Record<string, (scene: Scene) => Promise<number>> = {
       }),
       201,
     ).id,
-  upload: async (scene) => {
-    const png = await sharp({
-      create: { width: 64, height: 64, channels: 3, background: { r: 200, g: 80, b: 40 } },
-    })
-      .png()
-      .toBuffer();
-    const form = new FormData();
-    form.append('file', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'logo.png');
-    const uploaded = await t.request('/api/uploads', {
-      method: 'POST',
-      body: form,
-      headers: { cookie: scene.owner.cookie },
-    });
-    expect(uploaded.status).toBe(201);
-    return ((await uploaded.json()) as { id: number }).id;
-  },
+  upload: async (scene) => (await uploadPng(t, scene.owner.cookie)).id,
   favorite: async (scene) =>
     ok(await post<{ id: number }>('/api/favorites', scene.owner.cookie, { agentId: scene.agent.id }), 201).id,
   notification: async (scene) =>

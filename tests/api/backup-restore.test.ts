@@ -5,7 +5,7 @@ import { createHash } from 'node:crypto';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
-import sharp from 'sharp';
+import { uploadPng } from '../support/uploads.js';
 import { create as createTar, type WriteEntry } from 'tar';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/server/app.js';
@@ -105,20 +105,7 @@ describe('npm run backup and npm run restore', () => {
     for (let i = 0; i < 8; i += 1) people.push(await signUpPerson(t));
     const agents: Array<{ id: number }> = [];
     for (let i = 0; i < 40; i += 1) agents.push(await f.createAgent({ status: 'published' }));
-    const png = await sharp({
-      create: { width: 64, height: 64, channels: 3, background: { r: 20, g: 120, b: 200 } },
-    })
-      .png()
-      .toBuffer();
-    const form = new FormData();
-    form.append('file', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'logo.png');
-    const uploaded = await t.request('/api/uploads', {
-      method: 'POST',
-      body: form,
-      headers: { cookie: people[0]!.cookie },
-    });
-    expect(uploaded.status).toBe(201);
-    logoUrl = ((await uploaded.json()) as { url: string }).url;
+    logoUrl = (await uploadPng(t, people[0]!.cookie)).url;
     logoBytes = Buffer.from(await (await t.request(logoUrl)).arrayBuffer());
 
     acked = [];
