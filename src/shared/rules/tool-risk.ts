@@ -74,7 +74,7 @@ export const TOOL_RISK_LIMITS = {
 const READ_VERBS =
   'read|cat|open|load|get|fetch|access|retrieve|include|pass|send|provide|attach|append|copy|paste|upload|collect|gather|extract|dump|print|output|return|contents?\\s+of';
 const STRONG_SECRET_PATHS =
-  '~?\\/?\\.ssh\\b|\\bid_(?:rsa|dsa|ecdsa|ed25519)\\b|\\bauthorized_keys\\b|\\/etc\\/(?:passwd|shadow|sudoers)\\b|\\.aws\\/(?:credentials|config)\\b|\\.git-credentials\\b|\\.netrc\\b|\\.npmrc\\b|\\.pypirc\\b|\\.kube\\/config\\b|\\.docker\\/config\\.json\\b|\\bmcp\\.json\\b|\\bclaude_desktop_config\\.json\\b|~?\\/?\\.cursor\\/|\\.gnupg\\b|\\bwallet\\.dat\\b|\\.(?:bash|zsh)_history\\b|\\blogin\\.keychain|application_default_credentials\\.json';
+  '~?\\/?\\.ssh\\b|\\bid_(?:rsa|dsa|ecdsa|ed25519)\\b|\\bauthorized_keys\\b|\\/etc\\/(?:passwd|shadow|sudoers)\\b|\\.aws\\/(?:credentials|config)\\b|\\.git-credentials\\b|\\.netrc\\b|\\.npmrc\\b|\\.pypirc\\b|\\.kube\\/config\\b|\\.docker\\/config\\.json\\b|\\bmcp\\.json\\b|\\bclaude_desktop_config\\.json\\b|~\\/\\.cursor\\/|\\.gnupg\\b|\\bwallet\\.dat\\b|\\.(?:bash|zsh)_history\\b|\\blogin\\.keychain|application_default_credentials\\.json';
 const SECRET_NOUNS =
   'api[ _-]?keys?|access[ _-]?tokens?|auth(?:entication)?[ _-]?tokens?|bearer[ _-]?tokens?|refresh[ _-]?tokens?|secrets?|passwords?|passphrases?|credentials?|private[ _-]?keys?|ssh[ _-]?keys?|session[ _-]?cookies?|cookies|env(?:ironment)?[ _-]?var(?:iable)?s?|seed[ _-]?phrases?|recovery[ _-]?phrases?|mnemonics?';
 const DATA_WORDS =
@@ -125,7 +125,7 @@ export const toolRiskRules: readonly ToolRiskRule[] = [
         severity: 'danger',
         matches: 'orders to ignore, disregard or override earlier, system or safety instructions',
         pattern:
-          /\b(?:ignore|disregard|forget|override|bypass)\s+(?:all\s+|any\s+)?(?:of\s+)?(?:the\s+|your\s+|my\s+)?(?:previous|prior|above|earlier|preceding|existing|original|system|other|safety)\s+(?:instructions?|prompts?|rules|directions|directives|guidelines|messages|constraints)/,
+          /\b(?:ignore|disregard|forget|override|bypass)\s+(?:all\s+|any\s+)?(?:of\s+)?(?:the\s+|your\s+|my\s+)?(?:previous|prior|above|earlier|preceding|existing|original|system|other|safety)\s+(?:instructions?|prompts?|rules|directions|directives|guidelines|guidance|messages|constraints)/,
       },
       {
         id: 'conceal-from-user',
@@ -138,9 +138,9 @@ export const toolRiskRules: readonly ToolRiskRule[] = [
         id: 'instruction-tags',
         severity: 'danger',
         matches:
-          'blocks dressed as higher-priority text: <IMPORTANT>, <SYSTEM>, <instructions>, chat-template tokens',
+          'blocks dressed as higher-priority text: <IMPORTANT>, <SYSTEM>, [SYSTEM], <instructions>, chat-template tokens',
         pattern:
-          /<\s*\/?\s*(?:important|system|sys|instructions?|secret|hidden|admin|critical|note[_ ]to[_ ](?:assistant|ai|model|llm))\s*>|\[\/?inst\]|<\|im_start\|>|<\|system\|>/,
+          /<\s*\/?\s*(?:important|system|sys|instructions?|secret|hidden|admin|critical|note[_ ]to[_ ](?:assistant|ai|model|llm))\s*>|\[\/?inst\]|\[\s*(?:system|important|instructions?|admin)\s*\]|<\|im_start\|>|<\|system\|>/,
       },
       {
         id: 'role-override',
@@ -322,8 +322,8 @@ export const toolRiskRules: readonly ToolRiskRule[] = [
       {
         id: 'email-copy',
         severity: 'danger',
-        matches: 'bcc / cc / forward / copy … to an e-mail address, with an order or a data word',
-        pattern: /\b(?:bcc|cc|forward|copy|send|redirect)\w*\b[^\n]{0,60}?\b[\w.+-]+@[\w-]+\.[\w.-]+/,
+        matches: 'bcc / cc / forward / copy / e-mail … to an e-mail address, with an order or a data word',
+        pattern: /\b(?:bcc|cc|forward|copy|send|redirect|e-?mail)\w*\b[^\n]{0,60}?\b[\w.+-]+@[\w-]+\.[\w.-]+/,
       },
       {
         id: 'recipient-change',
