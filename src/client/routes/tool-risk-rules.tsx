@@ -2,18 +2,33 @@ import { Link } from 'react-router';
 import {
   CHARS_PER_TOKEN,
   TOOL_LIST_TOKEN_BUDGET,
+  findToolRisks,
   showInvisible,
   toolRiskRules,
+  type ToolRiskRule,
 } from '../../shared/rules/tool-risk.js';
 import { InfoPage } from '../components/layout/info-page.js';
+import { useScrollToHash } from '../lib/use-scroll-to-hash.js';
 import { FindingSeverity } from '../features/probes/components/finding-severity.js';
+import { FindingList } from '../features/probes/components/tool-list.js';
 import { paths } from '../paths.js';
+
+/** What the rules find in a rule's example: run here, so the page shows exactly what they give. */
+function ExampleFindings({ rule }: { rule: ToolRiskRule }) {
+  if (!rule.example.tool) return <p className="text-sm text-slate-700">Finding: {rule.example.finding}</p>;
+  const findings = findToolRisks([rule.example.tool]).perTool[0]!.filter(
+    (finding) => finding.rule === rule.id,
+  );
+  return <FindingList findings={findings} label={`What the ${rule.id} rule finds in the example`} />;
+}
 
 /**
  * The public explanation of every tool risk rule, rendered from the same data the rules run
  * (src/shared/rules/tool-risk.ts): a finding on an agent page links here, to its rule's section.
  */
 export function ToolRiskRulesPage() {
+  // A finding links to its rule's section; the page is drawn at once, so the target is there.
+  useScrollToHash(true);
   return (
     <InfoPage
       title="Tool risk rules"
@@ -81,7 +96,7 @@ export function ToolRiskRulesPage() {
           <p className="rounded-lg bg-slate-50 px-3 py-2 font-mono text-sm break-words text-slate-800">
             {showInvisible(rule.example.text)}
           </p>
-          <p className="text-sm text-slate-700">Finding: {rule.example.finding}</p>
+          <ExampleFindings rule={rule} />
         </section>
       ))}
     </InfoPage>
