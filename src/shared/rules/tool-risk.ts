@@ -524,6 +524,15 @@ export function normaliseToolText(raw: string): string {
   return hidden ? `${visible}\n${hidden.toLowerCase()}` : visible;
 }
 
+function fieldOf(path: string, raw: string, inInput: boolean): Field {
+  const text = normaliseToolText(raw);
+  const simple = raw
+    .toLowerCase()
+    .replace(/[\u2018\u2019\u02BC]/g, "'")
+    .replace(/[\u201C\u201D]/g, '"');
+  return { path, raw, text, shown: simple === text ? raw : text, inInput };
+}
+
 function collectFields(tool: ToolBody): { fields: Field[]; cut: boolean } {
   const fields: Field[] = [];
   let budget: number = TOOL_RISK_LIMITS.toolChars;
@@ -540,12 +549,7 @@ function collectFields(tool: ToolBody): { fields: Field[]; cut: boolean } {
     const raw = value.length > limit ? value.slice(0, limit) : value;
     if (raw.length < value.length) cut = true;
     budget -= raw.length;
-    const text = normaliseToolText(raw);
-    const simple = raw
-      .toLowerCase()
-      .replace(/[\u2018\u2019\u02BC]/g, "'")
-      .replace(/[\u201C\u201D]/g, '"');
-    fields.push({ path, raw, text, shown: simple === text ? raw : text, inInput });
+    fields.push(fieldOf(path, raw, inInput));
   };
 
   const walk = (value: unknown, path: string, depth: number, inInput: boolean) => {
@@ -773,7 +777,7 @@ function checkShadowing(tool: ToolBody, field: Field, names: ToolNames, emit: Em
 }
 
 /** One expression for the sibling names and the well-known names (the tool's own name is skipped). */
-function toolNames(names: readonly string[]): ToolNames {
+function namesOf(names: readonly string[]): ToolNames {
   // Only names that read as identifiers ("create_issue", "listChats"): a tool called "fetch" or
   // "search" would make every sentence with that word an instruction about it.
   const siblings = names
@@ -908,7 +912,8 @@ export function maxSeverity(findings: readonly ToolFinding[]): ToolFindingSeveri
   return best;
 }
 
-function findingsForTool(tool: ToolBody, names: ToolNames): ToolFinding[] {
+/** Collects findings by rule, each evidence once. */
+function findingCollector() {
   const byRule = new Map<ToolRiskRuleId, ToolFinding[]>();
   const emit: Emit = (rule, severity, evidence) => {
     const list = byRule.get(rule) ?? [];
@@ -916,18 +921,31 @@ function findingsForTool(tool: ToolBody, names: ToolNames): ToolFinding[] {
     list.push({ rule, severity, evidence });
     byRule.set(rule, list);
   };
-  const { fields, cut } = collectFields(tool);
+  /** In rule order, most severe first within a rule, at most `findingsPerRule` each. */
+  const findings = (): ToolFinding[] =>
+    toolRiskRuleIds.flatMap((rule) =>
+      [...(byRule.get(rule) ?? [])]
+        .sort((a, b) => severityRank[b.severity] - severityRank[a.severity])
+        .slice(0, TOOL_RISK_LIMITS.findingsPerRule),
+    );
+  return { emit, findings };
+}
 
-  for (const field of fields) {
-    checkTextPatterns('hidden-instructions', field, emit);
-    checkInvisible(field, emit);
-    checkTextPatterns('secret-access', field, emit, [
-      // A private path with a verb is the danger finding; the bare path only when no verb is near.
-      ...(firstMatch(patternOf('secret-access', 'private-path-read'), field.text) ? ['private-path'] : []),
-    ]);
-    checkExfiltration(field, emit);
-    checkShadowing(tool, field, names, emit);
-  }
+function checkTextField(tool: ToolBody, field: Field, names: ToolNames, emit: Emit) {
+  checkTextPatterns('hidden-instructions', field, emit);
+  checkInvisible(field, emit);
+  checkTextPatterns('secret-access', field, emit, [
+    // A private path with a verb is the danger finding; the bare path only when no verb is near.
+    ...(firstMatch(patternOf('secret-access', 'private-path-read'), field.text) ? ['private-path'] : []),
+  ]);
+  checkExfiltration(field, emit);
+  checkShadowing(tool, field, names, emit);
+}
+
+function findingsForTool(tool: ToolBody, names: ToolNames): ToolFinding[] {
+  const { emit, findings } = findingCollector();
+  const { fields, cut } = collectFields(tool);
+  for (const field of fields) checkTextField(tool, field, names, emit);
   checkAnnotations(tool, emit);
 
   const size = canonicalLength(tool);
@@ -940,17 +958,25 @@ function findingsForTool(tool: ToolBody, names: ToolNames): ToolFinding[] {
       }`,
     );
 
-  const findings: ToolFinding[] = [];
-  for (const rule of toolRiskRuleIds) {
-    const list = byRule.get(rule) ?? [];
-    list.sort((a, b) => severityRank[b.severity] - severityRank[a.severity]);
-    findings.push(...list.slice(0, TOOL_RISK_LIMITS.findingsPerRule));
-  }
-  return findings;
+  return findings();
+}
+
+/**
+ * The same text rules over the server's `instructions` (sent with the handshake, read by the model
+ * like a description): hidden instructions, invisible characters, secrets, exfiltration, shadowing.
+ * `toolNames` are the server's tools, so that instructions about them count as the server's own.
+ */
+export function findInstructionRisks(instructions: string, toolNames: readonly string[] = []): ToolFinding[] {
+  if (typeof instructions !== 'string' || instructions === '') return [];
+  const { emit, findings } = findingCollector();
+  const raw = instructions.slice(0, TOOL_RISK_LIMITS.fieldChars);
+  const server: ToolBody = { name: '', inputSchema: {} };
+  checkTextField(server, fieldOf('instructions', raw, false), namesOf(toolNames), emit);
+  return findings();
 }
 
 export function findToolRisks(tools: readonly ToolBody[]): ToolSetRisks {
-  const names = toolNames(tools.map((tool) => (typeof tool?.name === 'string' ? tool.name : '')));
+  const names = namesOf(tools.map((tool) => (typeof tool?.name === 'string' ? tool.name : '')));
   const perTool = tools.map((tool) => (tool && typeof tool === 'object' ? findingsForTool(tool, names) : []));
   const toolSet: ToolFinding[] = [];
   const size = canonicalLength(tools);
