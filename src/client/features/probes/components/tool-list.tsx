@@ -259,6 +259,8 @@ interface ToolListProps {
   tools: readonly ToolDefinition[];
   /** The server's `instructions` from its handshake, shown whole. */
   instructions?: string | null;
+  /** What the rules found in the instructions (`findInstructionRisks`). */
+  instructionFindings?: readonly ToolFinding[];
   /** Findings about the list as a whole (its token budget). */
   toolSetFindings?: readonly ToolFinding[];
   /** SHA-256 over the sorted tool hashes: the pin of the whole set. */
@@ -273,6 +275,7 @@ interface ToolListProps {
 export function ToolList({
   tools,
   instructions,
+  instructionFindings = [],
   toolSetFindings = [],
   toolSetHash,
   className,
@@ -291,6 +294,7 @@ export function ToolList({
       {instructions && (
         <section aria-label="Server instructions" className="rounded-lg bg-slate-50 p-3">
           <h4 className="text-xs font-medium text-slate-600">Server instructions</h4>
+          <FindingList findings={instructionFindings} label="Findings for the server instructions" />
           <Description text={instructions} />
         </section>
       )}
