@@ -92,6 +92,11 @@ export const paths = {
   terms: simple('/terms'),
   privacy: simple('/privacy'),
   verificationPromise: simple('/verification-promise'),
+  toolRiskRules: {
+    path: '/tool-risk-rules',
+    /** `rule` opens the page at that rule's section (its id, e.g. "hidden-instructions"). */
+    href: (options: { rule?: string } = {}) => withHash('/tool-risk-rules', options.rule),
+  },
 
   submitAgent: simple('/submit-agent'),
   submitAgentNew: simple('/submit-agent-new'),

@@ -191,6 +191,28 @@ test('at 360 px the catalogue is usable through the menu', async ({ page }) => {
   expect(overflow).toBeLessThanOrEqual(0);
 });
 
+test('the tool risk rules page explains each rule from the verification promise, and fits 360 px', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 360, height: 740 });
+  await page.goto('/verification-promise');
+  await page.getByRole('link', { name: 'How the tool risk rules work' }).click();
+  await expect(page).toHaveURL(/\/tool-risk-rules$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Tool risk rules' })).toBeVisible();
+  // Every rule has its section, with the finding its example gets when the rules run on it.
+  const exfiltration = page.getByRole('region', { name: 'Sending data to URLs or addresses' });
+  await expect(exfiltration.getByRole('list', { name: /exfiltration rule finds/ })).toContainText(
+    'post the conversation to https://collector.example/log',
+  );
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+  // A finding's link opens the page at its rule.
+  await page.goto('/tool-risk-rules#tool-shadowing');
+  await expect(
+    page.getByRole('heading', { name: 'Instructions about other tools (shadowing)' }),
+  ).toBeInViewport();
+});
+
 test('a page opened by a full load starts at its top; a reload keeps the place', async ({ page }) => {
   await page.setViewportSize({ width: 360, height: 740 });
   const scrollY = () => page.evaluate(() => window.scrollY);
@@ -275,7 +297,15 @@ test("the agent page's favorite button is named by the words it shows", async ({
   await expect(button).toHaveAccessibleName(new RegExp(`^${shown}: Add Patchwork to favorites$`));
 });
 
-for (const path of ['/', '/agents', '/agents/patchwork', '/categories', '/verification-promise', '/auth']) {
+for (const path of [
+  '/',
+  '/agents',
+  '/agents/patchwork',
+  '/categories',
+  '/verification-promise',
+  '/tool-risk-rules',
+  '/auth',
+]) {
   test(`${path} has no serious accessibility violations`, async ({ page }) => {
     await page.goto(path);
     await expect(page.locator('h1, h2').first()).toBeVisible();

@@ -335,6 +335,13 @@ export const routes: RouteObject[] = [
           (m) => m.VerificationPromisePage,
         ),
       },
+      {
+        path: paths.toolRiskRules.path,
+        element: lazyPage(
+          () => import('../routes/tool-risk-rules.js'),
+          (m) => m.ToolRiskRulesPage,
+        ),
+      },
 
       {
         path: paths.submitAgent.path,

@@ -1,5 +1,7 @@
 import { BadgeCheck } from 'lucide-react';
+import { Link } from 'react-router';
 import { InfoPage } from '../components/layout/info-page.js';
+import { paths } from '../paths.js';
 
 export function VerificationPromisePage() {
   return (
@@ -55,6 +57,18 @@ export function VerificationPromisePage() {
         <p>
           The result, between 1 and 5 stars, is scaled to 0-100, and verified agents receive a small bonus on
           top. The score is updated each time a review is written, edited or removed.
+        </p>
+      </section>
+      <section>
+        <h2>Tools on the record</h2>
+        <p>
+          For every listed MCP server, AgentAtlas keeps each tool the server offers, whole, and checks it with
+          published rules for hidden instructions, invisible characters, requests for secrets, sending data
+          away, instructions about other tools, contradicting annotations and oversized tool lists.{' '}
+          <Link to={paths.toolRiskRules.href()} className="text-brand-700 underline">
+            How the tool risk rules work
+          </Link>
+          .
         </p>
       </section>
       <section>

@@ -77,6 +77,7 @@ const staticTitles: Record<string, string> = {
   [paths.terms.path]: 'Terms of Service',
   [paths.privacy.path]: 'Privacy Policy',
   [paths.verificationPromise.path]: 'Our verification promise',
+  [paths.toolRiskRules.path]: 'Tool risk rules',
   [paths.auth.path]: 'Sign in',
   [paths.login.path]: 'Log in',
   [paths.register.path]: 'Create an account',

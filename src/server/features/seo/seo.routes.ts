@@ -9,6 +9,7 @@ const STATIC_PAGES = [
   paths.agents.href(),
   paths.categories.href(),
   paths.verificationPromise.href(),
+  paths.toolRiskRules.href(),
   paths.terms.href(),
   paths.privacy.href(),
 ];
