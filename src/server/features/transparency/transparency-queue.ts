@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import canonicalize from 'canonicalize';
 import type { Executor } from '../../db/database.js';
+import { insertQueuedObservation } from './transparency.repo.js';
 import type { ToolSetObservation } from '../../../shared/api/tool-record.js';
 
 /** A leaf of the log: the RFC 8785 canonical JSON of the observation. */
@@ -35,9 +36,6 @@ export async function enqueueToolSetObservation(
 ): Promise<string> {
   const leaf = toolSetLeaf(observation);
   const leafHash = leafHashOf(leaf);
-  await trx
-    .insertInto('transparency_queue')
-    .values({ leaf, leaf_hash: leafHash, enqueued_at: new Date().toISOString() })
-    .execute();
+  await insertQueuedObservation(trx, { leaf, leaf_hash: leafHash, enqueued_at: new Date().toISOString() });
   return leafHash;
 }

@@ -41,13 +41,17 @@ export async function logIndexesByLeafHash(
   return found;
 }
 
+/** Queues an observation in the caller's transaction (the probe's). */
+export async function insertQueuedObservation(
+  trx: Executor,
+  values: Omit<QueuedObservation, 'id'>,
+): Promise<void> {
+  await trx.insertInto('transparency_queue').values(values).execute();
+}
+
 export function createTransparencyRepo(db: Db) {
   const k = db.kysely;
   return {
-    async enqueue(values: Omit<QueuedObservation, 'id'>, trx: Executor = k): Promise<void> {
-      await trx.insertInto('transparency_queue').values(values).execute();
-    },
-
     /** The oldest queued observations, in the order they were queued. */
     async queueHead(limit: number): Promise<QueuedObservation[]> {
       return k.selectFrom('transparency_queue').selectAll().orderBy('id').limit(limit).execute();
