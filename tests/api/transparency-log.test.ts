@@ -171,6 +171,45 @@ describe('one instance', () => {
     expect(Object.fromEntries(indexes)).toEqual({ [queued[0]!]: 0, [queued[16]!]: 16 });
   });
 
+  it('docs/verify-transparency-log.mjs verifies a head, an entry and consistency with a saved head', async () => {
+    const saved = path.join(t.config.dataDir, 'saved-head.json');
+    const script = (...args: string[]) =>
+      new Promise<{ code: number | null; out: string }>((resolve) => {
+        const child = spawn(process.execPath, [
+          'docs/verify-transparency-log.mjs',
+          '--url',
+          t.baseUrl,
+          ...args,
+        ]);
+        let out = '';
+        child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString('utf8')));
+        child.stderr.on('data', (chunk: Buffer) => (out += chunk.toString('utf8')));
+        child.on('close', (code) => resolve({ code, out }));
+      });
+    const { entries } = await json<{ entries: Array<{ leafHash: string }> }>(
+      t,
+      '/api/transparency/entries?start=3&end=3',
+    );
+    const first = await script('--index', '3', '--leaf-hash', entries[0]!.leafHash, '--save', saved);
+    expect(first.out).toMatch(/^ok {3}tree head of \d+ entries/m);
+    expect(first.out).toMatch(/^ok {3}entry 3 is included in the tree head/m);
+    expect(first.code, first.out).toBe(0);
+    await enqueue(t, 4);
+    await t.app.transparencyLog.drainNow();
+    const later = await script('--saved', saved, '--index', '0');
+    expect(later.out).toMatch(/^ok {3}the log of \d+ entries extends the saved one of \d+: consistent/m);
+    expect(later.code, later.out).toBe(0);
+    const wrong = await script('--index', '3', '--leaf-hash', 'ab'.repeat(32));
+    expect(wrong.out).toMatch(/^FAIL entry 3 is the leaf/m);
+    expect(wrong.code).toBe(1);
+    // A saved head the log never signed: the proof does not hold.
+    const forged = JSON.parse(fs.readFileSync(saved, 'utf8')) as TreeHead;
+    fs.writeFileSync(saved, JSON.stringify({ ...forged, rootHash: 'cd'.repeat(32) }));
+    const shown = await script('--saved', saved);
+    expect(shown.out).toMatch(/^FAIL the log of \d+ entries extends the saved one/m);
+    expect(shown.code).toBe(1);
+  });
+
   it('a consistency proof against a head the log never signed fails', async () => {
     const head = await json<TreeHead>(t, '/api/transparency/tree-head');
     const forged = { ...head, treeSize: 3, rootHash: treeHash([leafHash('forged')]).toString('hex') };
