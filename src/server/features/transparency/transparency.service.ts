@@ -124,10 +124,11 @@ export async function appendQueued(
   const latest = await deps.log.latestHead();
   const size = latest?.tree_size ?? 0;
   if (queued.length === 0) {
-    // Nothing to append: a head exists, signed by the key that signs now (after a rotation, the
-    // latest head is signed again, so the retired key is needed only for older heads).
-    const key = await currentSigningKey(deps.signing);
-    if (latest && latest.kid === key.kid) return { appended: 0, treeSize: size };
+    // Nothing to append. An empty log gets its head when first asked (latestTreeHead); an idle one
+    // keeps its head unless a rotation retired the key that signed it: then the same head is signed
+    // again, so a retired key is needed only for older heads.
+    if (!latest || latest.kid === (await currentSigningKey(deps.signing)).kid)
+      return { appended: 0, treeSize: size };
   }
   const frontierTiles = subtreesOf({ start: 0, end: size });
   const stored = await deps.log.subtreeHashes(frontierTiles);
