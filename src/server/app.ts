@@ -84,6 +84,9 @@ import { createServices, type Services } from './services.js';
 import { checkOwnerOnlyRoute } from './policies/index.js';
 import prometheusMetrics from './ops/prometheus.js';
 import scheduledBackups from './ops/backup-scheduler.js';
+import signingKeysRoutes from './features/signing-keys/signing-keys.routes.js';
+import transparencyRoutes from './features/transparency/transparency.routes.js';
+import { TransparencyLogWriter } from './features/transparency/transparency-writer.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -102,6 +105,8 @@ declare module 'fastify' {
     claimScheduler: ClaimScheduler;
     webhookDispatcher: WebhookDispatcher;
     registrySync: RegistrySync;
+    /** The transparency log's writer (tests call drainNow themselves). */
+    transparencyLog: TransparencyLogWriter;
   }
 }
 
@@ -233,6 +238,12 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   app.decorate('webhookDispatcher', webhookDispatcher);
   const registrySync = new RegistrySync(services.registrySync, { log: app.log });
   app.decorate('registrySync', registrySync);
+  const transparencyLog = new TransparencyLogWriter(services.transparency, {
+    instanceId,
+    intervalMs: config.transparency.intervalMs,
+    log: app.log,
+  });
+  app.decorate('transparencyLog', transparencyLog);
 
   if (redis && subscriber) {
     await shareCacheInvalidations(
@@ -316,6 +327,8 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   await app.register(demoMcpRoutes);
   await app.register(mcpRoutes);
   await app.register(feedsRoutes);
+  await app.register(signingKeysRoutes);
+  await app.register(transparencyRoutes);
   await app.register(webhooksRoutes);
   await app.register(seoRoutes);
   await app.register(pagesRoutes);
@@ -331,6 +344,8 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   // Deliveries are what owners asked for and are cheap to look for: they run whatever PROBES says.
   webhookDispatcher.start();
   registrySync.start();
+  // Whatever PROBES says: an owner's "probe now" queues observations too.
+  transparencyLog.start();
   // The search index is built while the server starts answering; the first searches wait for it.
   services.agents.search
     .current()
@@ -361,6 +376,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     await claimScheduler.stop();
     await webhookDispatcher.stop();
     await registrySync.stop();
+    await transparencyLog.stop();
     await outboundFetch.close();
     await runProbe.close();
     await viewCounter.stop();

@@ -58,6 +58,7 @@ const envSchema = z.object({
   PROBE_INTERVAL_S: z.coerce.number().int().min(10).max(86_400).default(900),
   PROBE_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(16),
   PROBES: z.enum(['on', 'off']).default('on'),
+  TRANSPARENCY_INTERVAL_S: z.coerce.number().min(0.05).max(3600).default(5),
   METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
   BACKUP_DIR: z.string().min(1).optional(),
   BACKUP_INTERVAL_H: z.coerce
@@ -128,6 +129,8 @@ export interface Config {
     /** The Node binary that runs the MCP conformance suite (CONFORMANCE_NODE); the suite needs Node 24. */
     readonly conformanceNode: string;
   };
+  /** How often the transparency log's writer appends what probes queued (TRANSPARENCY_INTERVAL_S). */
+  readonly transparency: { readonly intervalMs: number };
   /** The MCP registry imports and the registry sync read (MCP_REGISTRY_URL). */
   readonly registryUrl: string;
   /**
@@ -220,6 +223,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       concurrency: values.PROBE_CONCURRENCY,
       conformanceNode: values.CONFORMANCE_NODE ?? process.execPath,
     },
+    transparency: { intervalMs: Math.round(values.TRANSPARENCY_INTERVAL_S * 1000) },
     registryUrl: values.MCP_REGISTRY_URL.replace(/\/+$/, ''),
     mcpAllowedHosts: (values.MCP_ALLOWED_HOSTS ?? '')
       .split(',')

@@ -69,6 +69,13 @@ import { createGuardedResolver, createTxtLookup, type OutboundFetch } from './li
 import { DEMO_MCP_PATH } from './features/probes/demo-mcp.routes.js';
 import { runProbeOf, type RunProbe } from './features/probes/probe-runner.js';
 import type { StorageDriver } from './storage/storage-driver.js';
+import { createSigningKeysRepo } from './features/signing-keys/signing-keys.repo.js';
+import {
+  createUnsealedKeyCache,
+  type SigningKeysDeps,
+} from './features/signing-keys/signing-keys.service.js';
+import { createTransparencyRepo } from './features/transparency/transparency.repo.js';
+import type { TransparencyDeps } from './features/transparency/transparency.service.js';
 
 /** What the services tell the open sockets (realtime/notification-hub.ts). */
 export interface Realtime {
@@ -136,6 +143,12 @@ export function createServices(
     connections: createGithubConnectionsRepo(db),
     secretBox,
   } satisfies GithubConnectDeps;
+  const signingKeys = {
+    db,
+    keys: createSigningKeysRepo(db),
+    secretBox,
+    unsealed: createUnsealedKeyCache(),
+  } satisfies SigningKeysDeps;
   const webhookEvents = {
     webhooks: createWebhooksRepo(db),
     publicUrl: config.publicUrl,
@@ -310,6 +323,8 @@ export function createServices(
       notifications,
     } satisfies DispatcherDeps,
     storage,
+    signingKeys,
+    transparency: { db, log: createTransparencyRepo(db), signing: signingKeys } satisfies TransparencyDeps,
   };
 }
 

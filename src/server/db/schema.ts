@@ -469,6 +469,65 @@ export interface WebhookAttemptsTable {
   error: string | null;
 }
 
+/** A signing key (JWS): the newest generation signs; older ones stay in the JWKS until not_after. */
+export interface SigningKeysTable {
+  /** The RFC 7638 thumbprint of the public key. */
+  kid: string;
+  generation: number;
+  algorithm: 'ES256' | 'EdDSA';
+  /** JSON of the public JWK as the JWKS serves it. */
+  public_jwk: string;
+  /** JSON of the private JWK, sealed with the server's key (lib/secret-box.ts). */
+  private_jwk_sealed: string;
+  created_at: string;
+  /** When a newer key took over signing; null while this one signs. */
+  retired_at: string | null;
+  /** When the key leaves the JWKS; null while it signs. */
+  not_after: string | null;
+}
+
+/** An observation waiting for the log writer (written in the probe's transaction). */
+export interface TransparencyQueueTable {
+  id: Generated<number>;
+  /** RFC 8785 canonical JSON of the observation. */
+  leaf: string;
+  /** RFC 9162 leaf hash, lowercase hex. */
+  leaf_hash: string;
+  enqueued_at: string;
+}
+
+/** A leaf of the transparency log, append-only. */
+export interface TransparencyLeavesTable {
+  idx: number;
+  leaf: string;
+  leaf_hash: string;
+  appended_at: string;
+}
+
+/** The hash of the complete subtree of 2^level leaves starting at leaf idx·2^level (level ≥ 1). */
+export interface TransparencyNodesTable {
+  level: number;
+  idx: number;
+  hash: string;
+}
+
+/** A signed tree head: compact JWS over {treeSize, rootHash, timestamp}. */
+export interface TransparencyTreeHeadsTable {
+  id: Generated<number>;
+  tree_size: number;
+  root_hash: string;
+  timestamp: string;
+  kid: string;
+  jws: string;
+}
+
+/** The one row of the log writer's lease. */
+export interface TransparencyWriterTable {
+  id: number;
+  lease_owner: string | null;
+  lease_until: string | null;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -505,6 +564,12 @@ export interface Database {
   agent_sources: AgentSourcesTable;
   registry_sync: RegistrySyncTable;
   import_candidates: ImportCandidatesTable;
+  signing_keys: SigningKeysTable;
+  transparency_queue: TransparencyQueueTable;
+  transparency_leaves: TransparencyLeavesTable;
+  transparency_nodes: TransparencyNodesTable;
+  transparency_tree_heads: TransparencyTreeHeadsTable;
+  transparency_writer: TransparencyWriterTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

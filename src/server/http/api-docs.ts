@@ -19,6 +19,11 @@ export const apiTags = [
   { name: 'reviews', description: 'Ratings and reviews of an agent, helpful votes and owners’ replies.' },
   { name: 'probes', description: 'Health of the endpoints a listing names, checked by AgentAtlas.' },
   { name: 'record', description: 'An agent’s public record: incidents, ownership evidence, appeals.' },
+  {
+    name: 'transparency',
+    description:
+      'The transparency log of observed tool sets (RFC 9162): signed tree heads, entries, inclusion and consistency proofs, and the JWKS of AgentAtlas’s signatures.',
+  },
   { name: 'badges', description: 'Embeddable SVG badges.' },
   { name: 'feeds', description: 'Atom feeds of new agents, of a category and of an agent’s reviews.' },
   { name: 'mcp', description: 'AgentAtlas as an MCP server (Streamable HTTP) for AI agents.' },

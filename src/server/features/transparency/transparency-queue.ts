@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import canonicalize from 'canonicalize';
 import type { Executor } from '../../db/database.js';
+import { insertQueuedObservation } from './transparency.repo.js';
 import type { ToolSetObservation } from '../../../shared/api/tool-record.js';
 
 /** A leaf of the log: the RFC 8785 canonical JSON of the observation. */
@@ -24,14 +25,17 @@ export function leafHashOf(leaf: string): string {
 }
 
 /**
- * Queues an observed tool set for the transparency log inside the caller's transaction; the
- * lease-holding log writer appends queued observations in order and signs a new tree head.
- * Returns the leaf hash by which the caller can later find the leaf's index.
- * PLACEHOLDER (issue 35): the queue itself is being built; nothing is stored yet.
+ * Queues an observed tool set for the transparency log inside the caller's transaction (so it is
+ * logged exactly when the probe's result is stored); the lease-holding log writer
+ * (transparency-writer.ts) appends queued observations in order within seconds and signs a new tree
+ * head. Returns the leaf hash, by which logIndexesByLeafHash later finds the leaf's index.
  */
 export async function enqueueToolSetObservation(
-  _trx: Executor,
+  trx: Executor,
   observation: ToolSetObservation,
 ): Promise<string> {
-  return leafHashOf(toolSetLeaf(observation));
+  const leaf = toolSetLeaf(observation);
+  const leafHash = leafHashOf(leaf);
+  await insertQueuedObservation(trx, { leaf, leaf_hash: leafHash, enqueued_at: new Date().toISOString() });
+  return leafHash;
 }
