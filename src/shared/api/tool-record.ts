@@ -108,3 +108,13 @@ export const transparencyEntriesSchema = z.object({
 });
 export const inclusionProofSchema = z.object({ auditPath: z.array(z.string()) });
 export const consistencyProofSchema = z.object({ consistencyPath: z.array(z.string()) });
+
+/** A prompt the server offers (prompts/list), as sent: its name and whatever else it says of it. */
+export const serverPromptSchema = z.object({ name: z.string() }).catchall(z.unknown());
+export type ServerPrompt = z.infer<typeof serverPromptSchema>;
+
+/** A resource template the server offers (resources/templates/list), as sent. */
+export const resourceTemplateSchema = z
+  .object({ uriTemplate: z.string(), name: z.string() })
+  .catchall(z.unknown());
+export type ResourceTemplate = z.infer<typeof resourceTemplateSchema>;
