@@ -118,3 +118,11 @@ export const resourceTemplateSchema = z
   .object({ uriTemplate: z.string(), name: z.string() })
   .catchall(z.unknown());
 export type ResourceTemplate = z.infer<typeof resourceTemplateSchema>;
+
+/** GET /api/tool-hashes/{hash}: a tool's or a tool set's hash, 64 hex characters. */
+export const toolHashParamsSchema = z.object({
+  hash: z
+    .string()
+    .regex(/^[0-9a-fA-F]{64}$/, 'must be a SHA-256 hash: 64 hexadecimal characters')
+    .transform((hash) => hash.toLowerCase()),
+});

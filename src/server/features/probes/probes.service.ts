@@ -168,28 +168,28 @@ async function recordToolSet(
   endpoint: AgentEndpointRow,
   record: ToolRecordOfProbe,
   at: string,
-): Promise<{ change: RecordedProbe['change']; items: ToolChangeItem[] | null }> {
+): Promise<{ change: RecordedProbe['change']; items: ToolChangeItem[] | null; pinned: boolean }> {
   const previousHash = endpoint.tool_set_hash;
   const moved = record.toolSetHash !== previousHash;
-  if (endpoint.kind === 'mcp') {
-    const pinnedAt = endpoint.pins_seen_at === null ? 0 : Date.parse(endpoint.pins_seen_at);
-    if (moved || Date.parse(at) - pinnedAt >= PIN_REFRESH_MS)
-      await deps.probes.pinServedHashes(
-        {
-          agentId: endpoint.agent_id,
-          url: endpoint.url,
-          at,
-          toolHashes: record.tools.map((tool) => tool.hash),
-          toolSetHash: record.toolSetHash,
-        },
-        trx,
-      );
+  const pinnedAt = endpoint.pins_seen_at === null ? 0 : Date.parse(endpoint.pins_seen_at);
+  const pinned = endpoint.kind === 'mcp' && (moved || Date.parse(at) - pinnedAt >= PIN_REFRESH_MS);
+  if (pinned) {
+    await deps.probes.pinServedHashes(
+      {
+        agentId: endpoint.agent_id,
+        url: endpoint.url,
+        at,
+        toolHashes: record.tools.map((tool) => tool.hash),
+        toolSetHash: record.toolSetHash,
+      },
+      trx,
+    );
   }
-  if (!moved) return { change: null, items: null };
+  if (!moved) return { change: null, items: null, pinned };
   // The first tool set on the record (also the first since definitions are kept whole) is logged
   // and shown, but it is no change: nobody is told.
   const items = previousHash === null ? null : classifyToolChanges(readTools(endpoint.tools), record.tools);
-  if (endpoint.kind !== 'mcp' && items === null) return { change: null, items: null };
+  if (endpoint.kind !== 'mcp' && items === null) return { change: null, items: null, pinned };
   const leafHash =
     endpoint.kind === 'mcp'
       ? await enqueueToolSetObservation(trx, {
@@ -211,6 +211,7 @@ async function recordToolSet(
       leafHash,
     },
     items,
+    pinned,
   };
 }
 
@@ -362,10 +363,12 @@ export async function recordOutcome(
   const failures = !isAvailable(outcome.status) ? endpoint.consecutive_failures + 1 : 0;
   const checkedAt = new Date(at).toISOString();
   const record = toolRecordOf(outcome, endpoint.kind);
+  let pinsWritten = false;
   const notifications = await deps.db.kysely.transaction().execute(async (trx) => {
     const observed = record
       ? await recordToolSet(deps, trx, endpoint, record, checkedAt)
-      : { change: null, items: null };
+      : { change: null, items: null, pinned: false };
+    pinsWritten = observed.pinned;
     await deps.probes.recordProbe(
       {
         endpointId: endpoint.id,
@@ -460,6 +463,7 @@ export async function recordOutcome(
     return [...told, ...notices.map((notice) => ({ userId: agent.owner_id!, notice }))];
   });
   probesTotal.inc({ outcome: outcome.status });
+  if (pinsWritten) deps.cache.invalidate([cacheTags.toolHashes]);
   if (movesTrustSummary(endpoint, outcome))
     deps.cache.invalidate([cacheTags.agent(endpoint.agent_id), cacheTags.listed(endpoint.agent_id)]);
   for (const { userId, notice } of notifications) deps.notifications.publish(userId, [notice]);
