@@ -464,6 +464,9 @@ export async function recordOutcome(
   });
   probesTotal.inc({ outcome: outcome.status });
   if (pinsWritten) deps.cache.invalidate([cacheTags.toolHashes]);
+  // Listings filtered by risk move when an endpoint's highest severity does (not at a first 'none').
+  const riskBefore = endpoint.max_risk_severity ?? 'none';
+  if (record && record.maxRiskSeverity !== riskBefore) deps.cache.invalidate([cacheTags.listings]);
   if (movesTrustSummary(endpoint, outcome))
     deps.cache.invalidate([cacheTags.agent(endpoint.agent_id), cacheTags.listed(endpoint.agent_id)]);
   for (const { userId, notice } of notifications) deps.notifications.publish(userId, [notice]);
