@@ -190,7 +190,14 @@ describe('changes, classified', () => {
   });
 
   it('the same body under a new name is a rename; otherwise added and removed', () => {
-    expect(classifyToolChanges([readFile, search], [{ ...readFile, name: 'open_file' }, search])).toEqual([
+    // Tools as stored carry their hash and findings; a rename is judged on the body alone.
+    const stored = (tool: ToolBody) => ({ ...tool, hash: toolHash(tool), findings: [] });
+    expect(
+      classifyToolChanges(
+        [stored(readFile), stored(search)],
+        [stored({ ...readFile, name: 'open_file' }), stored(search)],
+      ),
+    ).toEqual([
       { kind: 'renamed', tool: 'open_file', from: 'read_file', detail: "renamed from 'read_file'" },
     ]);
     expect(

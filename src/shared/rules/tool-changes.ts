@@ -17,8 +17,14 @@ const same = (a: unknown, b: unknown) => canonicalJson(a) === canonicalJson(b);
 
 /** A tool without its name: what stays the same when it is only renamed. */
 function bodyKey(tool: ToolBody): string {
-  const { name: _name, ...rest } = tool;
-  return canonicalJson(rest);
+  // Only the body's fields: a stored tool also carries its hash and findings, which a rename changes.
+  return canonicalJson({
+    title: tool.title,
+    description: tool.description,
+    inputSchema: tool.inputSchema,
+    outputSchema: tool.outputSchema,
+    annotations: tool.annotations,
+  });
 }
 
 type JsonObject = Record<string, unknown>;
