@@ -19,6 +19,10 @@ export const apiTags = [
   { name: 'reviews', description: 'Ratings and reviews of an agent, helpful votes and owners’ replies.' },
   { name: 'probes', description: 'Health of the endpoints a listing names, checked by AgentAtlas.' },
   { name: 'record', description: 'An agent’s public record: incidents, ownership evidence, appeals.' },
+  {
+    name: 'tool record',
+    description: 'Every MCP tool as served, hashed: the pins a gateway checks before it trusts a tool.',
+  },
   { name: 'badges', description: 'Embeddable SVG badges.' },
   { name: 'feeds', description: 'Atom feeds of new agents, of a category and of an agent’s reviews.' },
   { name: 'mcp', description: 'AgentAtlas as an MCP server (Streamable HTTP) for AI agents.' },
