@@ -23,7 +23,8 @@ export const webhookEventLabels: Record<WebhookEvent, string> = {
   'review.updated': 'A review is edited',
   'agent.status_changed': 'A listing is published, rejected or back in review',
   'agent.health_changed': 'An endpoint starts failing or recovers',
-  'agent.tools_changed': 'An MCP server changes its tools (added, removed, renamed, described or shaped anew)',
+  'agent.tools_changed':
+    'An MCP server changes its tools (added, removed, renamed, described or shaped anew)',
   'claim.lapsed': 'An ownership claim lapses',
 };
 
