@@ -42,6 +42,7 @@ import verificationRoutes from './features/claims/verification.routes.js';
 import claimsRoutes from './features/claims/claims.routes.js';
 import { ClaimScheduler } from './features/claims/claim-scheduler.js';
 import recordRoutes from './features/record/record.routes.js';
+import toolRecordRoutes from './features/tool-record/tool-record.routes.js';
 import badgesRoutes from './features/badges/badges.routes.js';
 import uploadsRoutes from './features/storage/uploads.routes.js';
 import storageAdminRoutes from './features/storage/storage.admin.routes.js';
@@ -318,6 +319,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   await app.register(verificationRoutes);
   await app.register(claimsRoutes);
   await app.register(recordRoutes);
+  await app.register(toolRecordRoutes);
   await app.register(badgesRoutes);
   await app.register(uploadsRoutes);
   await app.register(storageAdminRoutes);

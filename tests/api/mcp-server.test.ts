@@ -232,7 +232,12 @@ describe.each(ERAS)('the MCP server at /mcp, %s', (era) => {
     expect(tools.map((tool) => tool.name).sort()).toEqual(['get_agent', 'list_categories', 'search_agents']);
     const search = tools.find((tool) => tool.name === 'search_agents')!;
     expect(search.inputSchema.required).toEqual(['query']);
-    expect(Object.keys(search.inputSchema.properties ?? {}).sort()).toEqual(['category', 'limit', 'query']);
+    expect(Object.keys(search.inputSchema.properties ?? {}).sort()).toEqual([
+      'category',
+      'limit',
+      'maxRiskSeverity',
+      'query',
+    ]);
     expect(tools.every((tool) => tool.annotations?.readOnlyHint === true)).toBe(true);
     expect(client.getServerVersion()?.name).toBe('agentatlas');
     expect(client.getInstructions()).toMatch(/search_agents/);

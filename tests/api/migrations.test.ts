@@ -11,6 +11,7 @@ import { importsMigration } from '../../src/server/db/migrations/0010-imports.js
 import { probeProtocolsMigration } from '../../src/server/db/migrations/0011-probe-protocols.js';
 import { trustEvidenceMigration } from '../../src/server/db/migrations/0012-trust-evidence.js';
 import { endpointConformanceMigration } from '../../src/server/db/migrations/0013-endpoint-conformance.js';
+import { toolRecordMigration } from '../../src/server/db/migrations/0014-tool-record.js';
 import { transparencyLogMigration } from '../../src/server/db/migrations/0015-transparency-log.js';
 import type { AgentListResponse } from '../../src/shared/api/agents.js';
 import { factories } from '../support/factories.js';
@@ -37,6 +38,8 @@ it('an existing database with a repository listed twice migrates, keeping the ol
   // (the later migrations are undone too: migrations run in order).
   await transparencyLogMigration(t.app.db.dialect).down!(db);
   await sql`delete from kysely_migration where name = '0015-transparency-log'`.execute(db);
+  await toolRecordMigration(t.app.db.dialect).down!(db);
+  await sql`delete from kysely_migration where name = '0014-tool-record'`.execute(db);
   await endpointConformanceMigration.down!(db);
   await sql`delete from kysely_migration where name = '0013-endpoint-conformance'`.execute(db);
   await trustEvidenceMigration.down!(db);
@@ -75,6 +78,7 @@ it('an existing database with a repository listed twice migrates, keeping the ol
     '0011-probe-protocols',
     '0012-trust-evidence',
     '0013-endpoint-conformance',
+    '0014-tool-record',
     '0015-transparency-log',
   ]);
   const keys = await db

@@ -73,7 +73,16 @@ describe('MCP probes', () => {
     expect(endpoint!.days).toHaveLength(30);
     expect(endpoint!.days.at(-1)!.uptime).toBe(1);
     expect(endpoint!.days[0]!.uptime).toBeNull();
-    expect(endpoint!.changes).toEqual([]);
+    // The first tool set observed is on the record, with nothing changed.
+    expect(endpoint!.changes).toEqual([
+      {
+        at: endpoint!.checkedAt,
+        toolSetHash: endpoint!.toolSetHash,
+        previousToolSetHash: null,
+        logIndex: null,
+        items: [],
+      },
+    ]);
     // The same answer for everyone, by slug.
     expect((await health(agent.slug))[0]!.status).toBe('up');
   });
@@ -107,10 +116,14 @@ describe('MCP probes', () => {
     mcp.state.tools = ['search', 'summarize', 'translate'];
     const [endpoint] = (await probeNow(agent.id, owner.cookie)).body.endpoints;
     expect(endpoint!.tools.map((tool) => tool.name).sort()).toEqual(['search', 'summarize', 'translate']);
-    expect(endpoint!.changes).toHaveLength(1);
-    expect(endpoint!.changes[0]).toMatchObject({ added: ['summarize', 'translate'], removed: ['fetch'] });
+    expect(endpoint!.changes).toHaveLength(2);
+    expect(endpoint!.changes[0]!.items).toEqual([
+      { kind: 'removed', tool: 'fetch', from: null, detail: null },
+      { kind: 'added', tool: 'summarize', from: null, detail: null },
+      { kind: 'added', tool: 'translate', from: null, detail: null },
+    ]);
     // A probe that finds the same tools adds no change.
-    expect((await probeNow(agent.id, owner.cookie)).body.endpoints[0]!.changes).toHaveLength(1);
+    expect((await probeNow(agent.id, owner.cookie)).body.endpoints[0]!.changes).toHaveLength(2);
   });
 
   it('after 3 failures in a row the owner is notified once, and once more on recovery', async () => {

@@ -9,13 +9,24 @@ import {
   readTools,
   readWebhookEvents,
 } from '../../src/server/db/json-columns.js';
+import { toolHash } from '../../src/server/features/probes/tool-hash.js';
 
 describe('the JSON columns, read through one schema each', () => {
   it('read a well-formed value as it was written', () => {
     expect(readTags('["search","pdf"]')).toEqual(['search', 'pdf']);
+    // A row written before the tool record (0014) reads as a body with no schema, hashed as it is.
+    const legacy = { name: 'fetch', description: 'Fetches a page', inputSchema: {} };
     expect(readTools('[{"name":"fetch","description":"Fetches a page"}]')).toEqual([
-      { name: 'fetch', description: 'Fetches a page' },
+      { ...legacy, hash: toolHash(legacy), findings: [] },
     ]);
+    const whole = {
+      name: 'fetch',
+      inputSchema: { type: 'object' },
+      annotations: { readOnlyHint: true },
+      hash: 'ab'.repeat(32),
+      findings: [{ rule: 'r', severity: 'info', evidence: 'e' }],
+    };
+    expect(readTools(JSON.stringify([whole]))).toEqual([whole]);
     expect(readToolNames('["fetch"]')).toEqual(['fetch']);
     expect(readWebhookEvents('["review.created"]')).toEqual(['review.created']);
     expect(readOauthPayload('github_device', '{"deviceCode":"abc","interval":5}')).toEqual({
@@ -59,7 +70,7 @@ describe('the JSON columns, read through one schema each', () => {
 
   it('drop a list element of another shape and keep the others', () => {
     expect(readTags('["search",7,null,"pdf"]')).toEqual(['search', 'pdf']);
-    expect(readTools('[{"name":"fetch","description":"Fetches"},{"name":"broken"},"x"]')).toEqual([
+    expect(readTools('[{"name":"fetch","description":"Fetches"},{"name":"broken"},"x"]')).toMatchObject([
       { name: 'fetch', description: 'Fetches' },
     ]);
     expect(readWebhookEvents('["review.created","no.such.event"]')).toEqual(['review.created']);

@@ -14,6 +14,7 @@ import {
   RotateCcw,
   Scale,
   Send,
+  ShieldAlert,
   ShieldCheck,
   type LucideIcon,
 } from 'lucide-react';
@@ -52,6 +53,7 @@ export const eventKindLooks: Record<HistoryKind, EventKindLook> = {
   verification_lapsed: { label: 'Verification lapsed', icon: BadgeX, tone: 'bg-red-50 text-red-700' },
   incident: { label: 'Endpoint failing', icon: Activity, tone: 'bg-red-50 text-red-700' },
   recovered: { label: 'Endpoint recovered', icon: Activity, tone: 'bg-emerald-50 text-emerald-700' },
+  tool_danger: { label: 'Dangerous tool found', icon: ShieldAlert, tone: 'bg-red-50 text-red-700' },
   appealed: { label: 'Appeal sent', icon: Scale, tone: 'bg-amber-50 text-amber-800' },
   appeal_upheld: { label: 'Appeal upheld', icon: Scale, tone: 'bg-emerald-50 text-emerald-700' },
   appeal_denied: { label: 'Appeal denied', icon: Scale, tone: 'bg-slate-100 text-slate-700' },

@@ -4,13 +4,25 @@ import { importOriginSchema, provenanceSchema } from '../../shared/api/imports.j
 import {
   conformanceSchema,
   endpointAuthSchema,
+  legacyToolSchema,
   protocolCheckSchema,
-  toolSchema,
   type Conformance,
   type EndpointAuth,
   type ProtocolCheck,
-  type Tool,
 } from '../../shared/api/probes.js';
+import {
+  resourceTemplateSchema,
+  serverPromptSchema,
+  toolChangeItemSchema,
+  toolDefinitionSchema,
+  toolFindingSchema,
+  type ResourceTemplate,
+  type ServerPrompt,
+  type ToolChangeItem,
+  type ToolDefinition,
+  type ToolFinding,
+} from '../../shared/api/tool-record.js';
+import { toolHash } from '../features/probes/tool-hash.js';
 import { webhookEvents, type WebhookEvent } from '../../shared/api/webhooks.js';
 import { pricingModels } from '../../shared/catalogue.js';
 import type { OauthStatesTable } from './schema.js';
@@ -54,9 +66,41 @@ function field<T>(schema: z.ZodType<T>) {
 const tagsColumn = listOf(z.string());
 export const readTags = (json: string | null): string[] => readJsonColumn(tagsColumn, json, []);
 
-/** agent_endpoints.tools: the tools (MCP) or skills (A2A) the last probe read. */
-const toolsColumn = listOf(toolSchema);
-export const readTools = (json: string | null): Tool[] => readJsonColumn(toolsColumn, json, []);
+/**
+ * agent_endpoints.tools: the tools (MCP) or skills (A2A) the last probe read, whole (since 0014). A
+ * tool of a row written before holds only a name and a cut description: it reads as that body, hashed
+ * as it is, with no findings, until the next probe writes the whole definition.
+ */
+const toolsColumn = listOf(
+  z.union([
+    toolDefinitionSchema,
+    legacyToolSchema.transform((tool): ToolDefinition => {
+      const body = { name: tool.name, description: tool.description, inputSchema: {} };
+      return { ...body, hash: toolHash(body), findings: [] };
+    }),
+  ]),
+);
+export const readTools = (json: string | null): ToolDefinition[] => readJsonColumn(toolsColumn, json, []);
+
+/** agent_endpoints.tool_set_findings: findings about the tool list as a whole. */
+const toolFindingsColumn = listOf(toolFindingSchema);
+export const readToolFindings = (json: string | null): ToolFinding[] =>
+  readJsonColumn(toolFindingsColumn, json, []);
+
+/** agent_endpoints.prompts: the prompts the server offers (null: it does not offer any). */
+const promptsColumn = listOf(serverPromptSchema);
+export const readPrompts = (json: string | null): ServerPrompt[] | null =>
+  readJsonColumn(promptsColumn, json, null);
+
+/** agent_endpoints.resource_templates: the resource templates the server offers (null: none offered). */
+const resourceTemplatesColumn = listOf(resourceTemplateSchema);
+export const readResourceTemplates = (json: string | null): ResourceTemplate[] | null =>
+  readJsonColumn(resourceTemplatesColumn, json, null);
+
+/** endpoint_changes.items: a change classified tool by tool (null in rows written before 0014). */
+const toolChangeItemsColumn = listOf(toolChangeItemSchema);
+export const readToolChangeItems = (json: string | null): ToolChangeItem[] | null =>
+  readJsonColumn(toolChangeItemsColumn, json, null);
 
 /** endpoint_changes.added and .removed: names of tools gained or lost between two probes. */
 const toolNamesColumn = listOf(z.string());

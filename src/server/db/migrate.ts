@@ -13,6 +13,7 @@ import { importsMigration } from './migrations/0010-imports.js';
 import { probeProtocolsMigration } from './migrations/0011-probe-protocols.js';
 import { trustEvidenceMigration } from './migrations/0012-trust-evidence.js';
 import { endpointConformanceMigration } from './migrations/0013-endpoint-conformance.js';
+import { toolRecordMigration } from './migrations/0014-tool-record.js';
 import { transparencyLogMigration } from './migrations/0015-transparency-log.js';
 
 function migrationsFor(db: Db): Record<string, Migration> {
@@ -30,6 +31,7 @@ function migrationsFor(db: Db): Record<string, Migration> {
     '0011-probe-protocols': probeProtocolsMigration,
     '0012-trust-evidence': trustEvidenceMigration,
     '0013-endpoint-conformance': endpointConformanceMigration,
+    '0014-tool-record': toolRecordMigration(db.dialect),
     '0015-transparency-log': transparencyLogMigration(db.dialect),
   };
 }

@@ -306,8 +306,23 @@ export interface AgentEndpointsTable {
   latency_ms: number | null;
   /** What the last probe found wrong, in a sentence (null when up). */
   detail: string | null;
-  /** The tools (MCP) or skills (A2A) as JSON: [{ name, description }]. */
+  /**
+   * The tools (MCP) or skills (A2A) as JSON ToolDefinition[] (since 0014: whole, hashed, with
+   * findings; rows written before hold [{ name, description }]).
+   */
   tools: string;
+  /** Since 0014: the tool set's hash (null before a probe read tools). */
+  tool_set_hash: string | null;
+  /** MCP, since 0014: the server's instructions, and JSON of its prompts and resource templates (null: not offered). */
+  instructions: string | null;
+  prompts: string | null;
+  resource_templates: string | null;
+  /** JSON ToolFinding[] about the tool list as a whole (its size, the caps). */
+  tool_set_findings: Generated<string>;
+  /** The highest severity of any finding: 'none' | 'info' | 'warning' | 'danger' (null before tools were read). */
+  max_risk_severity: string | null;
+  /** When this endpoint's pins were last refreshed (at most hourly while the tool set stays). */
+  pins_seen_at: string | null;
   /** For an A2A card: 1 when its JWS signatures verified, 0 when they did not, null without any. */
   signed: number | null;
   /** MCP: the last probe's protocol revisions as JSON: [{ version, supported, checkedAt, detail }]. */
@@ -382,8 +397,28 @@ export interface EndpointChangesTable {
   id: Generated<number>;
   endpoint_id: number;
   changed_at: string;
+  /** JSON names; rows since 0014 hold the same, derived from `items`. */
   added: string;
   removed: string;
+  /** Since 0014: the tool set hashes after and before, JSON ToolChangeItem[], and the log leaf's hash. */
+  tool_set_hash: string | null;
+  previous_tool_set_hash: string | null;
+  items: string | null;
+  leaf_hash: string | null;
+}
+
+/** A tool or tool set hash an endpoint served: what GET /api/tool-hashes/{hash} answers. */
+export interface ToolHashPinsTable {
+  id: Generated<number>;
+  hash: string;
+  kind: 'tool' | 'toolset';
+  agent_id: number;
+  url: string;
+  first_seen_at: string;
+  /** Refreshed at most hourly while the endpoint keeps serving it. */
+  last_seen_at: string;
+  /** 1 while the endpoint served it at its last probe that read tools. */
+  served_now: Generated<number>;
 }
 
 /** An owner's webhook subscription. */
@@ -556,6 +591,7 @@ export interface Database {
   agent_endpoints: AgentEndpointsTable;
   probe_results: ProbeResultsTable;
   endpoint_changes: EndpointChangesTable;
+  tool_hash_pins: ToolHashPinsTable;
   ownership_claims: OwnershipClaimsTable;
   appeals: AppealsTable;
   webhooks: WebhooksTable;

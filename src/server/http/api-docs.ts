@@ -24,6 +24,10 @@ export const apiTags = [
     description:
       'The transparency log of observed tool sets (RFC 9162): signed tree heads, entries, inclusion and consistency proofs, and the JWKS of AgentAtlas’s signatures.',
   },
+  {
+    name: 'tool record',
+    description: 'Every MCP tool as served, hashed: the pins a gateway checks before it trusts a tool.',
+  },
   { name: 'badges', description: 'Embeddable SVG badges.' },
   { name: 'feeds', description: 'Atom feeds of new agents, of a category and of an agent’s reviews.' },
   { name: 'mcp', description: 'AgentAtlas as an MCP server (Streamable HTTP) for AI agents.' },

@@ -28,6 +28,8 @@ export const cacheTags = {
   listings: 'listings',
   /** The category list and the filter options (counts per category, pricing, tags). */
   categories: 'categories',
+  /** Every pin answer (GET /api/tool-hashes/{hash}): dropped whenever a probe writes pins. */
+  toolHashes: 'tool-hashes',
   agent: (agentId: number) => `agent:${agentId}`,
   reviews: (agentId: number) => `reviews:${agentId}`,
   category: (categorySlug: string) => `category:${categorySlug}`,

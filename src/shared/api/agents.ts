@@ -19,6 +19,9 @@ import { claimMethods } from '../trust.js';
 
 const slugPattern = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
+/** The severities a listing can be limited to (`danger` would leave nothing out). */
+export const riskFilterSeverities = ['none', 'info', 'warning'] as const;
+
 /** GET /api/agents query. */
 export const agentListQuerySchema = z.object({
   q: z.string().trim().max(SEARCH_QUERY_MAX_LENGTH, 'q is too long').optional(),
@@ -34,6 +37,15 @@ export const agentListQuerySchema = z.object({
     .optional(),
   /** Extra filter: agents with an MCP endpoint last found speaking this protocol revision. */
   protocol: z.enum(mcpRevisions, { error: `protocol must be one of ${mcpRevisions.join(', ')}` }).optional(),
+  /**
+   * Extra filter: leaves out agents whose MCP server's tools have a risk finding above this severity
+   * (`warning` hides those with danger findings); agents not yet probed stay.
+   */
+  maxRiskSeverity: z
+    .enum(riskFilterSeverities, {
+      error: `maxRiskSeverity must be one of ${riskFilterSeverities.join(', ')}`,
+    })
+    .optional(),
   sort: z.enum(agentSorts, { error: `sort must be one of ${agentSorts.join(', ')}` }).optional(),
   page: pageQuery,
   limit: limitQuery(AGENTS_PAGE_SIZE_DEFAULT, AGENTS_PAGE_SIZE_MAX),

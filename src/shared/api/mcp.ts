@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { SEARCH_QUERY_MAX_LENGTH } from '../limits.js';
+import { riskFilterSeverities } from './agents.js';
 
 /** Where AgentAtlas's own MCP server answers: Streamable HTTP, no session. */
 export const MCP_SERVER_PATH = '/mcp';
@@ -31,6 +32,12 @@ export const mcpToolInputs = {
       .max(MCP_SEARCH_LIMIT_MAX)
       .optional()
       .describe(`How many agents at most (default ${MCP_SEARCH_LIMIT_DEFAULT})`),
+    maxRiskSeverity: z
+      .enum(riskFilterSeverities)
+      .optional()
+      .describe(
+        'Leave out agents whose MCP server has a tool risk finding above this severity (warning: no danger findings)',
+      ),
   },
   get_agent: {
     slug: z

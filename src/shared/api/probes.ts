@@ -1,20 +1,25 @@
 import { z } from 'zod';
 import { endpointKinds, probeStatuses } from '../trust.js';
+import {
+  resourceTemplateSchema,
+  serverPromptSchema,
+  toolDefinitionSchema,
+  toolFindingSchema,
+  toolFindingSeverities,
+  toolSetChangeSchema,
+} from './tool-record.js';
 
 /**
  * Live health of an agent's endpoints: what the probes found, from the agent itself.
  * GET /api/agents/{idOrSlug}/health, and POST /api/agents/{id}/probe which probes now.
  */
 
-export const toolSchema = z.object({ name: z.string(), description: z.string() });
-export type Tool = z.infer<typeof toolSchema>;
+/** A tool as rows written before the tool record (migration 0014) hold it: a name and a cut description. */
+export const legacyToolSchema = z.object({ name: z.string(), description: z.string() });
 
-export const toolChangeSchema = z.object({
-  at: z.string(),
-  added: z.array(z.string()),
-  removed: z.array(z.string()),
-});
-export type ToolChange = z.infer<typeof toolChangeSchema>;
+/** The highest severity of an endpoint's findings; 'none' when it has none. */
+export const riskSeverities = ['none', ...toolFindingSeverities] as const;
+export type RiskSeverity = (typeof riskSeverities)[number];
 
 /** One protocol revision a probe tried, and whether the server spoke it (or why not, in a sentence). */
 export const protocolCheckSchema = z.object({
@@ -79,8 +84,20 @@ export const endpointHealthSchema = z.object({
   latencyMs: z.number().int().nullable(),
   /** Share of probes in the last 1, 7 and 30 days that found the endpoint available; null without probes. */
   uptime: z.object({ d1: z.number().nullable(), d7: z.number().nullable(), d30: z.number().nullable() }),
-  tools: z.array(toolSchema),
-  changes: z.array(toolChangeSchema),
+  /** The tools (MCP) or skills (A2A) whole, hashed, with findings (DESIGN section 10). */
+  tools: z.array(toolDefinitionSchema),
+  /** SHA-256 of the sorted tool hashes joined by "\n"; null before a probe read tools. */
+  toolSetHash: z.string().nullable(),
+  /** MCP: the server's instructions, prompts and resource templates; null when not offered. */
+  instructions: z.string().nullable(),
+  prompts: z.array(serverPromptSchema).nullable(),
+  resourceTemplates: z.array(resourceTemplateSchema).nullable(),
+  /** Findings about the tool list as a whole (its token budget, what the size caps left off). */
+  toolSetFindings: z.array(toolFindingSchema),
+  /** The highest severity of any finding; null before a probe read tools. */
+  maxRiskSeverity: z.enum(riskSeverities).nullable(),
+  /** Changes of the tool set, newest first, classified per tool. */
+  changes: z.array(toolSetChangeSchema),
   /** Extra fields: what the last probe found wrong, in a sentence; and 30 daily uptime shares, oldest first. */
   detail: z.string().nullable(),
   days: z.array(z.object({ day: z.string(), uptime: z.number().nullable() })),

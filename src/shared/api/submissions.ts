@@ -218,6 +218,8 @@ export const agentEventKinds = [
   'verification_lapsed',
   'incident',
   'recovered',
+  /** A probe found a `danger` risk finding on a tool that the record did not hold before. */
+  'tool_danger',
   'appealed',
   'appeal_upheld',
   'appeal_denied',

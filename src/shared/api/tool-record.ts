@@ -108,3 +108,21 @@ export const transparencyEntriesSchema = z.object({
 });
 export const inclusionProofSchema = z.object({ auditPath: z.array(z.string()) });
 export const consistencyProofSchema = z.object({ consistencyPath: z.array(z.string()) });
+
+/** A prompt the server offers (prompts/list), as sent: its name and whatever else it says of it. */
+export const serverPromptSchema = z.object({ name: z.string() }).catchall(z.unknown());
+export type ServerPrompt = z.infer<typeof serverPromptSchema>;
+
+/** A resource template the server offers (resources/templates/list), as sent. */
+export const resourceTemplateSchema = z
+  .object({ uriTemplate: z.string(), name: z.string() })
+  .catchall(z.unknown());
+export type ResourceTemplate = z.infer<typeof resourceTemplateSchema>;
+
+/** GET /api/tool-hashes/{hash}: a tool's or a tool set's hash, 64 hex characters. */
+export const toolHashParamsSchema = z.object({
+  hash: z
+    .string()
+    .regex(/^[0-9a-fA-F]{64}$/, 'must be a SHA-256 hash: 64 hexadecimal characters')
+    .transform((hash) => hash.toLowerCase()),
+});

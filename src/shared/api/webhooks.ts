@@ -11,6 +11,7 @@ export const webhookEvents = [
   'review.updated',
   'agent.status_changed',
   'agent.health_changed',
+  'agent.tools_changed',
   'claim.lapsed',
 ] as const;
 export type WebhookEvent = (typeof webhookEvents)[number];
@@ -22,6 +23,8 @@ export const webhookEventLabels: Record<WebhookEvent, string> = {
   'review.updated': 'A review is edited',
   'agent.status_changed': 'A listing is published, rejected or back in review',
   'agent.health_changed': 'An endpoint starts failing or recovers',
+  'agent.tools_changed':
+    'An MCP server changes its tools (added, removed, renamed, described or shaped anew)',
   'claim.lapsed': 'An ownership claim lapses',
 };
 

@@ -60,7 +60,10 @@ export type AgentDetailRow = NonNullable<
 type AgentSelect = SelectQueryBuilder<Database, 'agents' | 'categories', object>;
 
 /** What a listing can be narrowed to besides a search. */
-export type ListingFilters = Pick<AgentListQuery, 'verified' | 'pricing' | 'health' | 'protocol'> & {
+export type ListingFilters = Pick<
+  AgentListQuery,
+  'verified' | 'pricing' | 'health' | 'protocol' | 'maxRiskSeverity'
+> & {
   categoryId?: number;
 };
 
@@ -71,6 +74,7 @@ interface ListingShape {
   pricing: boolean;
   health?: NonNullable<ListingFilters['health']>;
   protocol?: McpRevision;
+  maxRiskSeverity?: NonNullable<ListingFilters['maxRiskSeverity']>;
 }
 interface ListingValues extends Record<string, unknown> {
   categoryId?: number;
@@ -89,6 +93,7 @@ function listingShape(filters: ListingFilters): ListingShape {
     pricing: filters.pricing !== undefined,
     ...(filters.health !== undefined ? { health: filters.health } : {}),
     ...(filters.protocol !== undefined ? { protocol: filters.protocol } : {}),
+    ...(filters.maxRiskSeverity !== undefined ? { maxRiskSeverity: filters.maxRiskSeverity } : {}),
   };
 }
 
@@ -155,6 +160,8 @@ export function createAgentsRepo(db: Db) {
     if (shape.pricing) query = query.where('agents.pricing', '=', values.pricing!);
     if (shape.health) query = query.where('agents.id', 'in', idsByHealth(shape.health));
     if (shape.protocol) query = query.where('agents.id', 'in', idsByProtocol(shape.protocol));
+    if (shape.maxRiskSeverity)
+      query = query.where('agents.id', 'not in', idsAboveRisk(shape.maxRiskSeverity));
     return query;
   }
 
@@ -225,7 +232,23 @@ export function createAgentsRepo(db: Db) {
       .where('protocols', 'like', `%"version":"${revision}","supported":true%`);
   }
 
+  /** Agents whose MCP endpoint's tools have a finding more severe than `max` (the probe stores the highest). */
+  function idsAboveRisk(max: NonNullable<ListingFilters['maxRiskSeverity']>) {
+    const order = ['none', 'info', 'warning', 'danger'];
+    return k
+      .selectFrom('agent_endpoints')
+      .select('agent_id')
+      .where('kind', '=', 'mcp')
+      .where('max_risk_severity', 'in', order.slice(order.indexOf(max) + 1));
+  }
+
   return {
+    /** For a search with the risk filter: the agents it leaves out. */
+    async findIdsAboveRisk(max: NonNullable<ListingFilters['maxRiskSeverity']>): Promise<Set<number>> {
+      const rows = await idsAboveRisk(max).execute();
+      return new Set(rows.map((row) => row.agent_id));
+    },
+
     /** For a search with the health filter: the agents it lets through. */
     async findIdsByHealth(health: NonNullable<ListingFilters['health']>): Promise<Set<number>> {
       const rows = await idsByHealth(health).execute();

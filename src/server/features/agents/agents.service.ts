@@ -137,8 +137,10 @@ async function searchAgents(
   const allowed = await Promise.all([
     filters.health !== undefined ? deps.agents.findIdsByHealth(filters.health) : undefined,
     filters.protocol !== undefined ? deps.agents.findIdsByProtocol(filters.protocol) : undefined,
+    filters.maxRiskSeverity !== undefined ? deps.agents.findIdsAboveRisk(filters.maxRiskSeverity) : undefined,
   ]);
-  const [byHealth, byProtocol] = allowed;
+  const [byHealth, byProtocol, aboveRisk] = allowed;
+  if (aboveRisk) filters = { ...filters, excludedIds: aboveRisk };
   if (byHealth && byProtocol)
     filters = { ...filters, agentIds: new Set([...byHealth].filter((id) => byProtocol.has(id))) };
   else if (byHealth ?? byProtocol) filters = { ...filters, agentIds: byHealth ?? byProtocol };
@@ -213,6 +215,7 @@ export async function listAgents(
     pricing: query.pricing,
     health: query.health,
     protocol: query.protocol,
+    maxRiskSeverity: query.maxRiskSeverity,
   };
   const terms = query.q ? searchTerms(query.q) : [];
   if (terms.length > 0) return searchAgents(deps, query, filters, terms, read);
@@ -221,7 +224,8 @@ export async function listAgents(
     query.verified === undefined &&
     query.pricing === undefined &&
     query.health === undefined &&
-    query.protocol === undefined
+    query.protocol === undefined &&
+    query.maxRiskSeverity === undefined
       ? (categoryCount ?? (await deps.agents.countPublished()))
       : await deps.listingParts.count(filters, read);
   const offset = (query.page - 1) * query.limit;

@@ -81,7 +81,13 @@ export class ListingParts {
   ): Promise<number[]> {
     const { sort } = order;
     // Probes move the health and protocol filters' listings: never kept.
-    if (read.fresh || filters.health !== undefined || filters.protocol !== undefined || page.limit === 0)
+    if (
+      read.fresh ||
+      filters.health !== undefined ||
+      filters.protocol !== undefined ||
+      filters.maxRiskSeverity !== undefined ||
+      page.limit === 0
+    )
       return this.repos.agents.findIdsInOrder({ filters, sort, ...page });
     const ids: number[] = [];
     const first = Math.floor(page.offset / IDS_STRETCH);
@@ -130,7 +136,11 @@ export class ListingParts {
 
   /** How many published agents pass these filters (the health and protocol filters move with probes: never kept). */
   async count(filters: ListingFilters, read: ReadOptions): Promise<number> {
-    if (filters.health !== undefined || filters.protocol !== undefined)
+    if (
+      filters.health !== undefined ||
+      filters.protocol !== undefined ||
+      filters.maxRiskSeverity !== undefined
+    )
       return this.repos.agents.countFiltered(filters);
     const key = `count:${filters.categoryId ?? '*'}:${filters.verified ?? '*'}:${filters.pricing ?? '*'}`;
     const kept = read.fresh ? undefined : this.kept.get(key);

@@ -47,6 +47,8 @@ export interface SearchFilters {
   verified?: boolean;
   /** Only these agents (a filter the index does not hold itself, such as health). */
   agentIds?: ReadonlySet<number>;
+  /** Never these agents (a filter the index does not hold, such as the tools' risk). */
+  excludedIds?: ReadonlySet<number>;
 }
 
 /** Lower case, without diacritics, split at anything that is not a letter or a digit. */
@@ -88,6 +90,7 @@ interface SlotFilter {
   pricing: number;
   verified: boolean | undefined;
   allowedAgents: ReadonlySet<number> | undefined;
+  excludedAgents: ReadonlySet<number> | undefined;
 }
 
 /** A document's score with the spread words' scores added, or -1 when it lacks one of those words. */
@@ -267,7 +270,7 @@ export class SearchIndex {
   ): { total: number; agentIds: number[] } {
     const needed = Math.min(page.offset + page.limit, page.cap);
     // A filter the index does not hold (agentIds) changes without the index: never kept.
-    const key = filters.agentIds ? undefined : rankingKey(words, filters, page.cap);
+    const key = filters.agentIds || filters.excludedIds ? undefined : rankingKey(words, filters, page.cap);
     const kept = key === undefined ? undefined : this.keptRankings.get(key);
     if (kept && (kept.agentIds.length >= needed || kept.agentIds.length === Math.min(kept.total, page.cap))) {
       // Asked again: the most recently used are the last to go.
@@ -674,6 +677,7 @@ export class SearchIndex {
       pricing: filters.pricing === undefined ? -1 : pricingModels.indexOf(filters.pricing),
       verified: filters.verified,
       allowedAgents: filters.agentIds,
+      excludedAgents: filters.excludedIds,
     };
     const averageLength = this.averageLength();
     const wordScores = new Float64Array(plan.others.length);
@@ -743,7 +747,11 @@ export class SearchIndex {
   /** Whether a walk keeps every live document. */
   private unfiltered(filter: SlotFilter): boolean {
     return (
-      filter.category < 0 && filter.pricing < 0 && filter.verified === undefined && !filter.allowedAgents
+      filter.category < 0 &&
+      filter.pricing < 0 &&
+      filter.verified === undefined &&
+      !filter.allowedAgents &&
+      !filter.excludedAgents
     );
   }
 
@@ -754,6 +762,7 @@ export class SearchIndex {
     if (filter.category >= 0 && this.slotCategory[slot] !== filter.category) return false;
     if (filter.pricing >= 0 && this.slotPricing[slot] !== filter.pricing) return false;
     if (filter.verified !== undefined && Boolean(flags & VERIFIED) !== filter.verified) return false;
+    if (filter.excludedAgents?.has(this.slotAgent[slot]!)) return false;
     return !filter.allowedAgents || filter.allowedAgents.has(this.slotAgent[slot]!);
   }
 

@@ -28,6 +28,7 @@ const MESSAGES: Record<Exclude<HistoryKind, 'review' | 'reply' | 'report_resolve
   verification_lapsed: 'Verification lapsed',
   incident: 'Endpoint failing',
   recovered: 'Endpoint recovered',
+  tool_danger: 'Dangerous tool found',
   appealed: 'Appeal sent',
   appeal_upheld: 'Appeal upheld',
   appeal_denied: 'Appeal denied',

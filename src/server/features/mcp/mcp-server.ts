@@ -99,12 +99,13 @@ export function createAtlasMcpServer(deps: McpServerDeps): McpServer {
       inputSchema: z.object(mcpToolInputs.search_agents),
       annotations: { readOnlyHint: true, openWorldHint: false },
     },
-    async ({ query, category, limit }) => {
+    async ({ query, category, limit, maxRiskSeverity }) => {
       const found = deserialized(
         (
           await listAgents(deps.agents, {
             q: query,
             category,
+            maxRiskSeverity,
             page: 1,
             limit: limit ?? MCP_SEARCH_LIMIT_DEFAULT,
           })
@@ -150,6 +151,19 @@ export function createAtlasMcpServer(deps: McpServerDeps): McpServer {
           checkedAt: endpoint.checkedAt,
           uptime30d: endpoint.uptime.d30,
           tools: endpoint.tools.map((tool) => tool.name),
+          // MCP: the tool set's hash (a pin: GET /api/tool-hashes/{hash}) and the risk rules' findings.
+          ...(endpoint.kind === 'mcp'
+            ? {
+                toolSetHash: endpoint.toolSetHash,
+                maxRiskSeverity: endpoint.maxRiskSeverity,
+                findings: [
+                  ...endpoint.tools.flatMap((tool) =>
+                    tool.findings.map((finding) => ({ tool: tool.name, ...finding })),
+                  ),
+                  ...endpoint.toolSetFindings.map((finding) => ({ tool: null, ...finding })),
+                ],
+              }
+            : {}),
           // MCP: each protocol revision tried, whether the server spoke it, and where its credentials come from.
           protocols: endpoint.protocols,
           auth: endpoint.auth,

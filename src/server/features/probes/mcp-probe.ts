@@ -9,7 +9,8 @@ import {
   type FetchLike,
   type VersionNegotiationMode,
 } from '@modelcontextprotocol/client';
-import type { EndpointAuth, ProtocolCheck, Tool } from '../../../shared/api/probes.js';
+import type { EndpointAuth, ProtocolCheck } from '../../../shared/api/probes.js';
+import type { ResourceTemplate, ServerPrompt, ToolBody } from '../../../shared/api/tool-record.js';
 import { OutboundRefusal, type OutboundFetch } from '../../lib/outbound-fetch.js';
 import { DEGRADED_AFTER_MS, type ProbeStatus } from '../../../shared/trust.js';
 
@@ -17,8 +18,15 @@ import { DEGRADED_AFTER_MS, type ProbeStatus } from '../../../shared/trust.js';
 export interface ProbeOutcome {
   status: ProbeStatus;
   latencyMs: number | null;
-  tools: Tool[] | null;
+  tools: ToolBody[] | null;
   detail: string | null;
+  /** MCP only: the server's `instructions` from the handshake or server/discover (null: none). */
+  instructions?: string | null;
+  /** MCP only: its prompts and resource templates; null when it does not offer the capability. */
+  prompts?: ServerPrompt[] | null;
+  resourceTemplates?: ResourceTemplate[] | null;
+  /** What the size caps (TOOL_RECORD_CAPS) left off the record, a sentence each; empty when nothing. */
+  capped?: string[];
   /** A2A only: whether the card's JWS signatures verified; null when it has none. */
   signed?: boolean | null;
   /** MCP only: each protocol revision tried, and whether the server spoke it. */
@@ -29,9 +37,32 @@ export interface ProbeOutcome {
 
 /** The whole probe, every era and the look for credentials' metadata included. */
 export const PROBE_TIMEOUT_MS = 10_000;
-const MAX_TOOL_PAGES = 10;
-const MAX_TOOLS = 200;
-const DESCRIPTION_MAX = 300;
+
+/**
+ * The size caps of the tool record, all in one place. What a server sends within them is kept as
+ * sent; past them the probe keeps what fits and says what it left off (`capped`, a tool-set finding
+ * on the endpoint), never fails: a huge tool list is a finding, not a crash.
+ * - `tools`: tools kept per probe (the rest are left off), read in at most `toolPages` pages;
+ * - `descriptionChars`: a description (or title) is kept whole up to this many characters, then cut;
+ * - `toolBytes`: a tool's canonical JSON beyond this keeps its name, title and description, and its
+ *   schemas and annotations are left off (its hash then says so: it is not what the server sent);
+ * - `listBytes`: tools past this many bytes of canonical JSON in all are left off;
+ * - `responseBytes`: one answer (a page of tools/list) may be this large; a larger page ends the list;
+ * - `instructionsChars`, `prompts`, `resourceTemplates`, `itemBytes`: the same for the server's
+ *   instructions and what it offers beside tools (read only when it offers the capability).
+ */
+export const TOOL_RECORD_CAPS = {
+  tools: 200,
+  toolPages: 10,
+  descriptionChars: 16_384,
+  toolBytes: 64 * 1024,
+  listBytes: 1024 * 1024,
+  responseBytes: 4 * 1024 * 1024,
+  instructionsChars: 16_384,
+  prompts: 100,
+  resourceTemplates: 100,
+  itemBytes: 16 * 1024,
+} as const;
 
 /** The stateless era: no handshake, `server/discover`, version and client in every request. */
 export const MODERN_REVISION = '2026-07-28';
@@ -40,17 +71,77 @@ export const LEGACY_REVISION = '2025-11-25';
 
 export const NO_AUTH_METADATA = 'The server asks for credentials but does not say where to get them';
 
-export function toolOf(name: string, description: string | undefined): Tool {
-  const text = (description ?? '').trim();
+/** An A2A skill as a tool of the record: its name and description (a skill has no input schema). */
+export function toolOf(name: string, description: string | undefined): ToolBody {
   return {
     name: name.slice(0, 128),
-    description: text.length > DESCRIPTION_MAX ? `${text.slice(0, DESCRIPTION_MAX - 1)}…` : text,
+    description: (description ?? '').slice(0, TOOL_RECORD_CAPS.descriptionChars),
+    inputSchema: {},
   };
 }
 
+const jsonBytes = (value: unknown) => Buffer.byteLength(JSON.stringify(value) ?? '', 'utf8');
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** A text within `max` characters, or its first `max` and a note of what was cut. */
+function capText(text: string, max: number, what: string, notes: string[]): string {
+  if (text.length <= max) return text;
+  notes.push(`The ${what} is ${text.length} characters; the first ${max} are on the record`);
+  return text.slice(0, max);
+}
+
+/** A tool as the server sent it, within the caps (notes say what was left off). */
+export function toolBodyWithinCaps(tool: Record<string, unknown>, notes: string[]): ToolBody {
+  const name = String(tool.name);
+  const text = (key: 'title' | 'description') =>
+    typeof tool[key] === 'string'
+      ? { [key]: capText(tool[key], TOOL_RECORD_CAPS.descriptionChars, `${key} of '${name}'`, notes) }
+      : {};
+  const words = { ...text('title'), ...text('description') };
+  const body: ToolBody = {
+    name,
+    ...words,
+    inputSchema: isRecord(tool.inputSchema) ? tool.inputSchema : {},
+    ...(isRecord(tool.outputSchema) ? { outputSchema: tool.outputSchema } : {}),
+    ...(isRecord(tool.annotations) ? { annotations: tool.annotations } : {}),
+  };
+  const bytes = jsonBytes(body);
+  if (bytes <= TOOL_RECORD_CAPS.toolBytes) return body;
+  notes.push(
+    `The tool '${name}' is ${Math.round(bytes / 1024)} KB; its schemas and annotations are left off the record (cap ${TOOL_RECORD_CAPS.toolBytes / 1024} KB)`,
+  );
+  return { name, ...words, inputSchema: {} };
+}
+
+/** What a server offers beside tools, each item as sent within the caps. */
+function itemsWithinCaps<T>(items: T[], max: number, what: string, notes: string[]): T[] {
+  const kept = items.filter((one) => jsonBytes(one) <= TOOL_RECORD_CAPS.itemBytes);
+  if (kept.length < items.length)
+    notes.push(
+      `${items.length - kept.length} ${what} over ${TOOL_RECORD_CAPS.itemBytes / 1024} KB each are left off the record`,
+    );
+  if (kept.length > max)
+    notes.push(`The server offers ${kept.length} ${what}; the first ${max} are on the record`);
+  return kept.slice(0, max);
+}
+
+/** Whether an error is the outbound guard refusing an answer for its size. */
+const tooLarge = (error: unknown) =>
+  causes(error).some((one) => one instanceof OutboundRefusal && /larger than/.test(one.message));
+
 /** How one era's attempt ended. */
 type EraResult =
-  | { kind: 'spoken'; version: string; latencyMs: number; tools: Tool[] }
+  | {
+      kind: 'spoken';
+      version: string;
+      latencyMs: number;
+      tools: ToolBody[];
+      instructions: string | null;
+      prompts: ServerPrompt[] | null;
+      resourceTemplates: ResourceTemplate[] | null;
+      capped: string[];
+    }
   /** The server answered, but not in this era (its other era may still work). */
   | { kind: 'unsupported'; detail: string }
   | { kind: 'unauthorized'; detail: string }
@@ -138,6 +229,8 @@ async function tryEra(
   mode: VersionNegotiationMode,
   fetch: FetchLike,
   abort: AbortSignal,
+  /** Also read prompts and resource templates (when offered): only the first era that speaks does. */
+  readExtras: boolean,
 ): Promise<EraResult> {
   const started = performance.now();
   const transport = new StreamableHTTPClientTransport(new URL(url), {
@@ -159,23 +252,47 @@ async function tryEra(
   const options = { signal: abort, timeout: PROBE_TIMEOUT_MS };
   try {
     await client.connect(transport, options);
-    const tools: Tool[] = [];
-    let cursor: string | undefined;
-    for (let page = 0; page < MAX_TOOL_PAGES && tools.length < MAX_TOOLS; page += 1) {
-      const result = await client.listTools(cursor ? { cursor } : undefined, {
-        ...options,
-        cacheMode: 'bypass',
-      });
-      for (const tool of result.tools) tools.push(toolOf(tool.name, tool.description));
-      cursor = result.nextCursor;
-      if (!cursor) break;
-    }
+    const capped: string[] = [];
+    const tools = await listToolsWithinCaps(client, options, capped);
+    const latencyMs = Math.round(performance.now() - started);
+    const capabilities = client.getServerCapabilities();
+    const instructions = client.getInstructions();
+    const prompts =
+      readExtras && capabilities?.prompts
+        ? await client
+            .listPrompts(undefined, { ...options, cacheMode: 'bypass' })
+            .then((result) =>
+              itemsWithinCaps(result.prompts as ServerPrompt[], TOOL_RECORD_CAPS.prompts, 'prompts', capped),
+            )
+            .catch(() => null)
+        : null;
+    const resourceTemplates =
+      readExtras && capabilities?.resources
+        ? await client
+            .listResourceTemplates(undefined, { ...options, cacheMode: 'bypass' })
+            .then((result) =>
+              itemsWithinCaps(
+                result.resourceTemplates as ResourceTemplate[],
+                TOOL_RECORD_CAPS.resourceTemplates,
+                'resource templates',
+                capped,
+              ),
+            )
+            .catch(() => null)
+        : null;
     return {
       kind: 'spoken',
       version:
         client.getNegotiatedProtocolVersion() ?? (mode === 'legacy' ? LEGACY_REVISION : MODERN_REVISION),
-      latencyMs: Math.round(performance.now() - started),
-      tools: tools.slice(0, MAX_TOOLS),
+      latencyMs,
+      tools,
+      instructions:
+        typeof instructions === 'string' && instructions !== ''
+          ? capText(instructions, TOOL_RECORD_CAPS.instructionsChars, 'server instructions', capped)
+          : null,
+      prompts,
+      resourceTemplates,
+      capped,
     };
   } catch (error) {
     return classify(error, abort.aborted);
@@ -184,6 +301,51 @@ async function tryEra(
     if (transport.sessionId) await transport.terminateSession().catch(() => {});
     await client.close().catch(() => {});
   }
+}
+
+/** tools/list page by page, within the caps; a page larger than the caps allow ends the list. */
+async function listToolsWithinCaps(
+  client: Client,
+  options: { signal: AbortSignal; timeout: number },
+  capped: string[],
+): Promise<ToolBody[]> {
+  const tools: ToolBody[] = [];
+  let listed = 0;
+  let bytes = 0;
+  let cursor: string | undefined;
+  for (let page = 0; page < TOOL_RECORD_CAPS.toolPages; page += 1) {
+    let result;
+    try {
+      result = await client.listTools(cursor ? { cursor } : undefined, { ...options, cacheMode: 'bypass' });
+    } catch (error) {
+      // Only an answer too large for the caps ends the list quietly; anything else is the era's failure.
+      if (!tooLarge(error)) throw error;
+      capped.push(
+        `A page of the tool list is larger than ${TOOL_RECORD_CAPS.responseBytes / 1024 / 1024} MB; the tools before it are on the record`,
+      );
+      break;
+    }
+    for (const tool of result.tools) {
+      listed += 1;
+      if (tools.length >= TOOL_RECORD_CAPS.tools) continue;
+      const body = toolBodyWithinCaps(tool as Record<string, unknown>, capped);
+      const size = jsonBytes(body);
+      if (bytes + size > TOOL_RECORD_CAPS.listBytes) continue;
+      bytes += size;
+      tools.push(body);
+    }
+    cursor = result.nextCursor;
+    if (!cursor) break;
+    if (page === TOOL_RECORD_CAPS.toolPages - 1)
+      capped.push(
+        `The tool list has more than ${TOOL_RECORD_CAPS.toolPages} pages; the first ${TOOL_RECORD_CAPS.toolPages} are on the record`,
+      );
+  }
+  if (listed > tools.length)
+    capped.push(
+      `The server lists ${listed} tools; ${tools.length} are on the record (caps: ${TOOL_RECORD_CAPS.tools} tools, ${TOOL_RECORD_CAPS.listBytes / 1024 / 1024} MB in all)`,
+    );
+  return tools;
 }
 
 /**
@@ -259,6 +421,7 @@ export async function probeMcp(url: string, fetch: OutboundFetch): Promise<Probe
   // Every request, redirects included, goes through the outbound guard.
   const guarded: FetchLike = async (input, init) => {
     const response = await fetch(input instanceof URL ? input : String(input), {
+      maxBytes: TOOL_RECORD_CAPS.responseBytes,
       method: init?.method,
       headers: init?.headers,
       body: typeof init?.body === 'string' ? init.body : null,
@@ -276,7 +439,8 @@ export async function probeMcp(url: string, fetch: OutboundFetch): Promise<Probe
       [LEGACY_REVISION, 'legacy'],
     ] as const) {
       const checkedAt = new Date().toISOString();
-      const result = await tryEra(url, mode, guarded, abort.signal);
+      const readExtras = !results.some((earlier) => earlier.kind === 'spoken');
+      const result = await tryEra(url, mode, guarded, abort.signal, readExtras);
       results.push(result);
       if (result.kind === 'spoken') {
         // A 2025 server may answer initialize with an older revision than the one offered.
@@ -301,6 +465,10 @@ export async function probeMcp(url: string, fetch: OutboundFetch): Promise<Probe
         status: slow ? 'degraded' : 'up',
         latencyMs: spoken.latencyMs,
         tools: spoken.tools,
+        instructions: spoken.instructions,
+        prompts: spoken.prompts,
+        resourceTemplates: spoken.resourceTemplates,
+        capped: spoken.capped,
         detail: slow ? `The server took ${(spoken.latencyMs / 1000).toFixed(1)} s to answer` : null,
         protocols,
         auth: null,

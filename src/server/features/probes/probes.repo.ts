@@ -28,7 +28,32 @@ export interface RecordedProbe {
   signature: string | null;
   consecutiveFailures: number;
   nextProbeAt: string;
-  change: { added: string; removed: string } | null;
+  /** What a probe that read tools found beside them (absent: the last ones stay). */
+  record?: {
+    toolSetHash: string;
+    instructions: string | null;
+    prompts: string | null;
+    resourceTemplates: string | null;
+    toolSetFindings: string;
+    maxRiskSeverity: string;
+  };
+  change: {
+    added: string;
+    removed: string;
+    toolSetHash?: string;
+    previousToolSetHash?: string | null;
+    items?: string;
+    leafHash?: string | null;
+  } | null;
+}
+
+/** A hash an endpoint serves now, to pin: each tool's and the tool set's. */
+export interface ServedHashes {
+  agentId: number;
+  url: string;
+  at: string;
+  toolHashes: string[];
+  toolSetHash: string;
 }
 
 export interface UptimeCount {
@@ -42,6 +67,7 @@ export interface UptimeCount {
 /** Endpoints, their probe results and tool changes. */
 export function createProbesRepo(db: Db) {
   const k = db.kysely;
+  let hasLog: Promise<boolean> | undefined;
 
   return {
     /**
@@ -166,6 +192,16 @@ export function createProbesRepo(db: Db) {
           latency_ms: probe.latencyMs,
           detail: probe.detail,
           ...(probe.tools !== null ? { tools: probe.tools } : {}),
+          ...(probe.record
+            ? {
+                tool_set_hash: probe.record.toolSetHash,
+                instructions: probe.record.instructions,
+                prompts: probe.record.prompts,
+                resource_templates: probe.record.resourceTemplates,
+                tool_set_findings: probe.record.toolSetFindings,
+                max_risk_severity: probe.record.maxRiskSeverity,
+              }
+            : {}),
           signed: probe.signed,
           protocols: probe.protocols,
           auth: probe.auth,
@@ -189,8 +225,141 @@ export function createProbesRepo(db: Db) {
       if (probe.change)
         await trx
           .insertInto('endpoint_changes')
-          .values({ endpoint_id: probe.endpointId, changed_at: probe.checkedAt, ...probe.change })
+          .values({
+            endpoint_id: probe.endpointId,
+            changed_at: probe.checkedAt,
+            added: probe.change.added,
+            removed: probe.change.removed,
+            tool_set_hash: probe.change.toolSetHash ?? null,
+            previous_tool_set_hash: probe.change.previousToolSetHash ?? null,
+            items: probe.change.items ?? null,
+            leaf_hash: probe.change.leafHash ?? null,
+          })
           .execute();
+    },
+
+    /**
+     * Pins what an endpoint serves now: each hash's first sighting, its last (refreshed), and that
+     * the endpoint serves it; the hashes it no longer serves are marked so. One insert and one update
+     * whatever the number of tools; the caller calls it on a change and at most hourly otherwise.
+     */
+    async pinServedHashes(served: ServedHashes, trx: Executor): Promise<void> {
+      const rows = [
+        ...[...new Set(served.toolHashes)].map((hash) => ({ hash, kind: 'tool' as const })),
+        { hash: served.toolSetHash, kind: 'toolset' as const },
+      ].map((row) => ({
+        ...row,
+        agent_id: served.agentId,
+        url: served.url,
+        first_seen_at: served.at,
+        last_seen_at: served.at,
+        served_now: 1,
+      }));
+      await trx
+        .insertInto('tool_hash_pins')
+        .values(rows)
+        .onConflict((oc) =>
+          oc.columns(['hash', 'agent_id', 'url']).doUpdateSet({ last_seen_at: served.at, served_now: 1 }),
+        )
+        .execute();
+      await trx
+        .updateTable('tool_hash_pins')
+        .set({ served_now: 0 })
+        .where('agent_id', '=', served.agentId)
+        .where('url', '=', served.url)
+        .where('served_now', '=', 1)
+        .where(
+          'hash',
+          'not in',
+          rows.map((row) => row.hash),
+        )
+        .execute();
+      await trx
+        .updateTable('agent_endpoints')
+        .set({ pins_seen_at: served.at })
+        .where('agent_id', '=', served.agentId)
+        .where('url', '=', served.url)
+        .execute();
+    },
+
+    /**
+     * Every sighting of a hash, with the listing it was seen on while that listing is published
+     * (`slug` null otherwise), and whether the endpoint still serves it: the endpoint must still be
+     * listed at that address and have served it at its last probe that read tools.
+     */
+    pinSightings(hash: string) {
+      return k
+        .selectFrom('tool_hash_pins as pin')
+        .leftJoin('agents', (join) =>
+          join.onRef('agents.id', '=', 'pin.agent_id').on('agents.status', '=', 'published'),
+        )
+        .select((eb) => [
+          'pin.kind',
+          'pin.url',
+          'pin.first_seen_at',
+          'pin.last_seen_at',
+          'agents.slug',
+          eb
+            .case()
+            .when(
+              eb.and([
+                eb('pin.served_now', '=', 1),
+                eb.exists(
+                  eb
+                    .selectFrom('agent_endpoints')
+                    .select('agent_endpoints.id')
+                    .whereRef('agent_endpoints.agent_id', '=', 'pin.agent_id')
+                    .whereRef('agent_endpoints.url', '=', 'pin.url'),
+                ),
+              ]),
+            )
+            .then(1)
+            .else(0)
+            .end()
+            .as('served'),
+        ])
+        .where('pin.hash', '=', hash)
+        .orderBy('pin.first_seen_at')
+        .orderBy('pin.id')
+        .execute();
+    },
+
+    /** The people who favorited the agent and still have an account: told when its tools change. */
+    async favoritedBy(agentId: number, trx: Executor = k): Promise<number[]> {
+      const rows = await trx
+        .selectFrom('favorites')
+        .innerJoin('users', 'users.id', 'favorites.user_id')
+        .select('favorites.user_id')
+        .where('favorites.agent_id', '=', agentId)
+        .where('users.deleted_at', 'is', null)
+        .execute();
+      return rows.map((row) => row.user_id);
+    },
+
+    /**
+     * The transparency log's index of each leaf hash, where the log has it. The log's table
+     * (transparency_leaves: idx, leaf_hash) comes with the transparency feature; until it exists,
+     * every change answers no index. Asked once per process whether the table is there.
+     */
+    async logIndexes(leafHashes: string[]): Promise<Map<string, number>> {
+      const wanted = [...new Set(leafHashes)];
+      if (wanted.length === 0) return new Map();
+      // In the current schema only (PostgreSQL databases may hold one AgentAtlas per schema).
+      hasLog ??= (
+        db.dialect === 'postgres'
+          ? sql<{ found: number }>`select 1 as found where to_regclass('transparency_leaves') is not null`
+          : sql<{
+              found: number;
+            }>`select 1 as found from sqlite_master where type = 'table' and name = 'transparency_leaves'`
+      )
+        .execute(k)
+        .then((result) => result.rows.length > 0);
+      if (!(await hasLog)) return new Map();
+      const rows = await sql<{
+        idx: number | string;
+        leaf_hash: string;
+      }>`select idx, leaf_hash from transparency_leaves where leaf_hash in (${sql.join(wanted)})`.execute(k);
+      return new Map(rows.rows.map((row) => [row.leaf_hash, Number(row.idx)]));
     },
 
     /**

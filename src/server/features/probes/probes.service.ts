@@ -4,16 +4,31 @@ import {
   type AgentHealth,
   type CardSignature,
   type EndpointHealth,
-  type Tool,
+  type RiskSeverity,
 } from '../../../shared/api/probes.js';
-import type { Db } from '../../db/database.js';
+import type {
+  ToolChangeItem,
+  ToolDefinition,
+  ToolFinding,
+  ToolSetChange,
+} from '../../../shared/api/tool-record.js';
+import type { Db, Executor } from '../../db/database.js';
 import {
   readConformance,
   readEndpointAuth,
+  readPrompts,
   readProtocols,
+  readResourceTemplates,
+  readToolChangeItems,
+  readToolFindings,
   readToolNames,
   readTools,
 } from '../../db/json-columns.js';
+import { findToolRisks } from '../../../shared/rules/tool-risk.js';
+import { classifyToolChanges } from '../../../shared/rules/tool-changes.js';
+import { enqueueToolSetObservation } from '../transparency/transparency-queue.js';
+import { toolBodyOf, toolHash, toolSetHash } from './tool-hash.js';
+import type { RecordedProbe } from './probes.repo.js';
 import type { AgentEndpointRow } from '../../db/schema.js';
 import { ResolverUnavailable } from '../../lib/outbound-fetch.js';
 import { nowIso, utcDay } from '../../lib/time.js';
@@ -71,13 +86,132 @@ export function nextProbeAt(now: number, intervalS: number, random: () => number
   return new Date(now + intervalS * 1000 + jitter).toISOString();
 }
 
-/** Names gained and lost between two tool lists. */
-export function toolChange(before: Tool[], after: Tool[]) {
-  const beforeNames = new Set(before.map((tool) => tool.name));
-  const afterNames = new Set(after.map((tool) => tool.name));
+/** Pins of a tool set that stays are refreshed at most this often (a probe that changes nothing writes nothing else). */
+export const PIN_REFRESH_MS = 60 * 60 * 1000;
+
+const severityRank: Record<RiskSeverity, number> = { none: 0, info: 1, warning: 2, danger: 3 };
+
+/** The highest severity among findings ('none' without any). */
+export function maxSeverity(findings: readonly ToolFinding[]): RiskSeverity {
+  let max: RiskSeverity = 'none';
+  for (const finding of findings)
+    if (severityRank[finding.severity] > severityRank[max]) max = finding.severity;
+  return max;
+}
+
+/** The severities at or below `max`: what a listing filtered by `maxRiskSeverity` keeps. */
+export function severitiesUpTo(max: RiskSeverity): RiskSeverity[] {
+  return (Object.keys(severityRank) as RiskSeverity[]).filter(
+    (one) => severityRank[one] <= severityRank[max],
+  );
+}
+
+/** What a probe that read tools puts on the record: each tool whole, hashed, with its findings. */
+export interface ToolRecordOfProbe {
+  tools: ToolDefinition[];
+  toolSetHash: string;
+  toolSetFindings: ToolFinding[];
+  maxRiskSeverity: RiskSeverity;
+}
+
+/**
+ * Hashes the tools a probe read and runs the published risk rules on them (MCP only: an A2A card's
+ * skills are hashed but have no rules); what the size caps left off is a tool-set finding.
+ */
+export function toolRecordOf(
+  outcome: A2aProbeOutcome,
+  kind: AgentEndpointRow['kind'],
+): ToolRecordOfProbe | null {
+  if (outcome.tools === null) return null;
+  const bodies = outcome.tools.map(toolBodyOf);
+  const risks = kind === 'mcp' ? findToolRisks(bodies) : { perTool: bodies.map(() => []), toolSet: [] };
+  const tools = bodies.map((body, index) => ({
+    ...body,
+    hash: toolHash(body),
+    findings: risks.perTool[index] ?? [],
+  }));
+  const toolSetFindings: ToolFinding[] = [
+    ...risks.toolSet,
+    ...(outcome.capped ?? []).map((note) => ({
+      rule: 'size-cap',
+      severity: 'warning' as const,
+      evidence: note,
+    })),
+  ];
   return {
-    added: [...afterNames].filter((name) => !beforeNames.has(name)).sort(),
-    removed: [...beforeNames].filter((name) => !afterNames.has(name)).sort(),
+    tools,
+    toolSetHash: toolSetHash(tools.map((tool) => tool.hash)),
+    toolSetFindings,
+    maxRiskSeverity: maxSeverity([...tools.flatMap((tool) => tool.findings), ...toolSetFindings]),
+  };
+}
+
+/** Each danger finding as one key, for telling which are new. */
+function dangerKeys(tools: readonly ToolDefinition[], toolSet: readonly ToolFinding[]): Map<string, string> {
+  const keys = new Map<string, string>();
+  const add = (where: string, finding: ToolFinding) => {
+    if (finding.severity === 'danger')
+      keys.set(
+        `${where}\u0000${finding.rule}\u0000${finding.evidence}`,
+        `${where}: ${finding.rule} (“${finding.evidence.slice(0, 120)}”)`,
+      );
+  };
+  for (const tool of tools) for (const finding of tool.findings) add(`'${tool.name}'`, finding);
+  for (const finding of toolSet) add('the tool list', finding);
+  return keys;
+}
+
+/** Where in the record an observed tool set goes: the change row, pins, and the log (MCP). */
+async function recordToolSet(
+  deps: ProbesDeps,
+  trx: Executor,
+  endpoint: AgentEndpointRow,
+  record: ToolRecordOfProbe,
+  at: string,
+): Promise<{ change: RecordedProbe['change']; items: ToolChangeItem[] | null; pinned: boolean }> {
+  const previousHash = endpoint.tool_set_hash;
+  const moved = record.toolSetHash !== previousHash;
+  const pinnedAt = endpoint.pins_seen_at === null ? 0 : Date.parse(endpoint.pins_seen_at);
+  const pinned = endpoint.kind === 'mcp' && (moved || Date.parse(at) - pinnedAt >= PIN_REFRESH_MS);
+  if (pinned) {
+    await deps.probes.pinServedHashes(
+      {
+        agentId: endpoint.agent_id,
+        url: endpoint.url,
+        at,
+        toolHashes: record.tools.map((tool) => tool.hash),
+        toolSetHash: record.toolSetHash,
+      },
+      trx,
+    );
+  }
+  if (!moved) return { change: null, items: null, pinned };
+  // The first tool set on the record (also the first since definitions are kept whole) is logged
+  // and shown, but it is no change: nobody is told.
+  const items = previousHash === null ? null : classifyToolChanges(readTools(endpoint.tools), record.tools);
+  if (endpoint.kind !== 'mcp' && items === null) return { change: null, items: null, pinned };
+  const leafHash =
+    endpoint.kind === 'mcp'
+      ? await enqueueToolSetObservation(trx, {
+          endpoint: endpoint.url,
+          observedAt: at,
+          toolSetHash: record.toolSetHash,
+          toolHashes: record.tools.map((tool) => tool.hash).sort(),
+        })
+      : null;
+  const named = (kind: 'added' | 'removed') =>
+    JSON.stringify((items ?? []).filter((item) => item.kind === kind).map((item) => item.tool));
+  return {
+    change: {
+      added: named('added'),
+      removed: named('removed'),
+      toolSetHash: record.toolSetHash,
+      previousToolSetHash: previousHash,
+      items: JSON.stringify(items ?? []),
+      leafHash,
+    },
+    items,
+    pinned,
   };
 }
 
@@ -101,6 +235,106 @@ async function ourSideProblem(deps: ProbesDeps, url: string): Promise<string | n
   } catch (error) {
     return error instanceof ResolverUnavailable ? error.message : null;
   }
+}
+
+/** One change in words, for a notification: "'read_file': input widened: new property 'path'". */
+function itemInWords(item: ToolChangeItem): string {
+  switch (item.kind) {
+    case 'added':
+      return `'${item.tool}' added`;
+    case 'removed':
+      return `'${item.tool}' removed`;
+    case 'renamed':
+      return `'${item.from ?? '?'}' renamed to '${item.tool}'`;
+    default:
+      return `'${item.tool}': ${item.detail ?? item.kind.replace('_', ' ')}`;
+  }
+}
+
+type Told = Array<{ userId: number; notice: Notification }>;
+
+/**
+ * Tells of what a probe found in the tools: a classified change goes to the owner, the people who
+ * favorited the agent and the owner's webhooks (`agent.tools_changed`); a danger finding the record
+ * did not hold before goes on the public record and to the owner.
+ */
+async function tellOfTools(
+  deps: ProbesDeps,
+  trx: Executor,
+  options: {
+    endpoint: AgentEndpointRow;
+    agent: { owner_id: number | null; agent_name: string; agent_slug: string };
+    record: ToolRecordOfProbe | null;
+    items: ToolChangeItem[] | null;
+  },
+): Promise<Told> {
+  const { endpoint, agent, record, items } = options;
+  const told: Told = [];
+  const what = `${agent.agent_name}'s ${endpointKindLabels[endpoint.kind]}`;
+  const link = paths.agent.href(agent.agent_slug, { section: 'health' });
+  if (record && endpoint.kind === 'mcp') {
+    const before = dangerKeys(readTools(endpoint.tools), readToolFindings(endpoint.tool_set_findings));
+    const fresh = [...dangerKeys(record.tools, record.toolSetFindings)]
+      .filter(([key]) => !before.has(key))
+      .map(([, text]) => text);
+    if (fresh.length > 0) {
+      const found = `${fresh.length === 1 ? 'a danger finding' : `${fresh.length} danger findings`}: ${fresh.slice(0, 5).join('; ')}${fresh.length > 5 ? '; …' : ''}`;
+      await deps.agentEvents.record(
+        {
+          agentId: endpoint.agent_id,
+          kind: 'tool_danger',
+          actor: 'system',
+          actorId: null,
+          message: `A probe of the ${endpointKindLabels[endpoint.kind]} found ${found}`,
+        },
+        trx,
+      );
+      if (agent.owner_id !== null)
+        told.push({
+          userId: agent.owner_id,
+          notice: await createNotification(deps.notifications, trx, {
+            user_id: agent.owner_id,
+            type: 'system',
+            title: `${what} has a dangerous tool`,
+            message: `The published risk rules found ${found}. The finding is on the listing's public record.`,
+            link,
+          }),
+        });
+    }
+  }
+  if (!items || items.length === 0 || !record) return told;
+  await raiseWebhookEvent(deps.webhookEvents, trx, {
+    type: 'agent.tools_changed',
+    agent: {
+      id: endpoint.agent_id,
+      slug: agent.agent_slug,
+      name: agent.agent_name,
+      owner_id: agent.owner_id,
+    },
+    data: {
+      endpoint: { kind: endpoint.kind, url: endpoint.url },
+      toolSetHash: record.toolSetHash,
+      previousToolSetHash: endpoint.tool_set_hash,
+      items,
+    },
+  });
+  const summary = `${items.slice(0, 5).map(itemInWords).join('; ')}${items.length > 5 ? `; and ${items.length - 5} more` : ''}.`;
+  const people = new Set([
+    ...(agent.owner_id !== null ? [agent.owner_id] : []),
+    ...(await deps.probes.favoritedBy(endpoint.agent_id, trx)),
+  ]);
+  for (const userId of people)
+    told.push({
+      userId,
+      notice: await createNotification(deps.notifications, trx, {
+        user_id: userId,
+        type: userId === agent.owner_id ? 'system' : 'favorite',
+        title: `${what} changed its tools`,
+        message: summary,
+        link,
+      }),
+    });
+  return told;
 }
 
 /**
@@ -127,37 +361,53 @@ export async function recordOutcome(
     }
   }
   const failures = !isAvailable(outcome.status) ? endpoint.consecutive_failures + 1 : 0;
-  const previousTools = readTools(endpoint.tools);
-  const change =
-    outcome.tools !== null && endpoint.checked_at !== null ? toolChange(previousTools, outcome.tools) : null;
+  const checkedAt = new Date(at).toISOString();
+  const record = toolRecordOf(outcome, endpoint.kind);
+  let pinsWritten = false;
   const notifications = await deps.db.kysely.transaction().execute(async (trx) => {
+    const observed = record
+      ? await recordToolSet(deps, trx, endpoint, record, checkedAt)
+      : { change: null, items: null, pinned: false };
+    pinsWritten = observed.pinned;
     await deps.probes.recordProbe(
       {
         endpointId: endpoint.id,
-        checkedAt: new Date(at).toISOString(),
+        checkedAt,
         status: outcome.status,
         latencyMs: outcome.latencyMs,
         detail: outcome.detail,
-        tools: outcome.tools !== null ? JSON.stringify(outcome.tools) : null,
+        tools: record ? JSON.stringify(record.tools) : null,
+        ...(record
+          ? {
+              record: {
+                toolSetHash: record.toolSetHash,
+                instructions: outcome.instructions ?? null,
+                prompts: outcome.prompts ? JSON.stringify(outcome.prompts) : null,
+                resourceTemplates: outcome.resourceTemplates
+                  ? JSON.stringify(outcome.resourceTemplates)
+                  : null,
+                toolSetFindings: JSON.stringify(record.toolSetFindings),
+                maxRiskSeverity: record.maxRiskSeverity,
+              },
+            }
+          : {}),
         signed: outcome.signed === undefined || outcome.signed === null ? null : outcome.signed ? 1 : 0,
         protocols: JSON.stringify(outcome.protocols ?? []),
         auth: outcome.auth ? JSON.stringify(outcome.auth) : null,
         signature: outcome.signature ? JSON.stringify(outcome.signature) : null,
         consecutiveFailures: failures,
         nextProbeAt: nextProbeAt(at, deps.intervalS),
-        change:
-          change && (change.added.length > 0 || change.removed.length > 0)
-            ? { added: JSON.stringify(change.added), removed: JSON.stringify(change.removed) }
-            : null,
+        change: observed.change,
       },
       trx,
     );
     const agent = await deps.probes.findEndpoint(endpoint.id, trx);
     if (!agent) return [];
+    const told = await tellOfTools(deps, trx, { endpoint, agent, record, items: observed.items });
     const what = `${agent.agent_name}'s ${endpointKindLabels[endpoint.kind]}`;
     const failing = failures === FAILURES_BEFORE_NOTICE;
     const recovered = failures === 0 && endpoint.consecutive_failures >= FAILURES_BEFORE_NOTICE;
-    if (!failing && !recovered) return [];
+    if (!failing && !recovered) return told;
     // An incident is public: the record shows when an endpoint started failing and when it came back.
     await deps.agentEvents.record(
       {
@@ -188,7 +438,7 @@ export async function recordOutcome(
         detail: outcome.detail,
       },
     });
-    if (agent.owner_id === null) return [];
+    if (agent.owner_id === null) return told;
     const notices: Notification[] = [];
     if (failing)
       notices.push(
@@ -210,9 +460,13 @@ export async function recordOutcome(
           link: paths.agent.href(agent.agent_slug, { section: 'health' }),
         }),
       );
-    return notices.map((notice) => ({ userId: agent.owner_id!, notice }));
+    return [...told, ...notices.map((notice) => ({ userId: agent.owner_id!, notice }))];
   });
   probesTotal.inc({ outcome: outcome.status });
+  if (pinsWritten) deps.cache.invalidate([cacheTags.toolHashes]);
+  // Listings filtered by risk move when an endpoint's highest severity does (not at a first 'none').
+  const riskBefore = endpoint.max_risk_severity ?? 'none';
+  if (record && record.maxRiskSeverity !== riskBefore) deps.cache.invalidate([cacheTags.listings]);
   if (movesTrustSummary(endpoint, outcome))
     deps.cache.invalidate([cacheTags.agent(endpoint.agent_id), cacheTags.listed(endpoint.agent_id)]);
   for (const { userId, notice } of notifications) deps.notifications.publish(userId, [notice]);
@@ -280,6 +534,9 @@ export async function agentHealth(
     utcDay(now - (UPTIME_DAYS - 1 - index) * DAY_MS),
   );
   const sevenDaysFrom = days[UPTIME_DAYS - 7]!;
+  const logIndexes = await deps.probes.logIndexes(
+    changes.flatMap((change) => (change.leaf_hash !== null ? [change.leaf_hash] : [])),
+  );
 
   return {
     endpoints: endpoints.map((endpoint): EndpointHealth => {
@@ -303,14 +560,16 @@ export async function agentHealth(
           d30: sum(own),
         },
         tools: readTools(endpoint.tools),
+        toolSetHash: endpoint.tool_set_hash,
+        instructions: endpoint.instructions,
+        prompts: readPrompts(endpoint.prompts),
+        resourceTemplates: readResourceTemplates(endpoint.resource_templates),
+        toolSetFindings: readToolFindings(endpoint.tool_set_findings),
+        maxRiskSeverity: riskSeverityOf(endpoint.max_risk_severity),
         changes: changes
           .filter((change) => change.endpoint_id === endpoint.id)
           .slice(0, CHANGES_SHOWN)
-          .map((change) => ({
-            at: change.changed_at,
-            added: readToolNames(change.added),
-            removed: readToolNames(change.removed),
-          })),
+          .map((change) => presentChange(change, logIndexes)),
         detail: endpoint.detail,
         days: days.map((day) => {
           const row = byDay.get(day);
@@ -322,6 +581,29 @@ export async function agentHealth(
         conformance: endpoint.kind === 'mcp' ? readConformance(endpoint.conformance) : null,
       };
     }),
+  };
+}
+
+function riskSeverityOf(value: string | null): RiskSeverity | null {
+  return value !== null && value in severityRank ? (value as RiskSeverity) : null;
+}
+
+/** A stored change; rows written before the tool record (no items) read as names added and removed. */
+function presentChange(
+  change: Awaited<ReturnType<ProbesDeps['probes']['recentChanges']>>[number],
+  logIndexes: Map<string, number>,
+): ToolSetChange {
+  const named = (kind: 'added' | 'removed', json: string): ToolChangeItem[] =>
+    readToolNames(json).map((tool) => ({ kind, tool, from: null, detail: null }));
+  return {
+    at: change.changed_at,
+    toolSetHash: change.tool_set_hash,
+    previousToolSetHash: change.previous_tool_set_hash,
+    logIndex: change.leaf_hash !== null ? (logIndexes.get(change.leaf_hash) ?? null) : null,
+    items: readToolChangeItems(change.items) ?? [
+      ...named('added', change.added),
+      ...named('removed', change.removed),
+    ],
   };
 }
 

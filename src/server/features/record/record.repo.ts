@@ -16,6 +16,7 @@ export const PUBLIC_EVENT_KINDS = [
   'claim_unchecked',
   'incident',
   'recovered',
+  'tool_danger',
   'appealed',
   'appeal_upheld',
   'appeal_denied',

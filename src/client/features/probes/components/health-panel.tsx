@@ -161,13 +161,7 @@ function EndpointSection({ endpoint }: { endpoint: EndpointHealth }) {
           <ul className="mt-1 space-y-1 text-sm text-slate-700">
             {endpoint.changes.map((change) => (
               <li key={change.at}>
-                <time dateTime={change.at}>{formatDate(change.at)}</time>:{' '}
-                {[
-                  change.added.length > 0 ? `added ${change.added.join(', ')}` : null,
-                  change.removed.length > 0 ? `removed ${change.removed.join(', ')}` : null,
-                ]
-                  .filter(Boolean)
-                  .join('; ')}
+                <time dateTime={change.at}>{formatDate(change.at)}</time>: {changeSummary(change)}
               </li>
             ))}
           </ul>
@@ -175,6 +169,25 @@ function EndpointSection({ endpoint }: { endpoint: EndpointHealth }) {
       )}
     </section>
   );
+}
+
+/** A change of tools in a line: names added and removed, then each other change with its detail. */
+function changeSummary(change: EndpointHealth['changes'][number]): string {
+  // The first tool set observed is on the record (and in the transparency log), with nothing changed.
+  if (change.items.length === 0) return 'tools first observed';
+  const named = (kind: 'added' | 'removed') =>
+    change.items.filter((item) => item.kind === kind).map((item) => item.tool);
+  const added = named('added');
+  const removed = named('removed');
+  return [
+    added.length > 0 ? `added ${added.join(', ')}` : null,
+    removed.length > 0 ? `removed ${removed.join(', ')}` : null,
+    ...change.items
+      .filter((item) => item.kind !== 'added' && item.kind !== 'removed')
+      .map((item) => `${item.tool}: ${item.detail ?? item.kind.replace('_', ' ')}`),
+  ]
+    .filter(Boolean)
+    .join('; ');
 }
 
 /**

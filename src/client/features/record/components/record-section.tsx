@@ -25,6 +25,7 @@ const kindTones: Partial<Record<RecordKind, 'success' | 'danger' | 'warning' | '
   claim_lapsed: 'danger',
   claim_unchecked: 'warning',
   incident: 'danger',
+  tool_danger: 'danger',
   report_upheld: 'warning',
   appealed: 'brand',
 };
