@@ -109,6 +109,8 @@ export function pathMaker(agentCount: number, seed = 7) {
 
 export interface LoadResult {
   reqPerSec: number;
+  /** Requests answered over the whole run. */
+  requests: number;
   p50Ms: number;
   p99Ms: number;
   errors: number;
@@ -133,6 +135,7 @@ export async function load(
   });
   return {
     reqPerSec: Math.round(result.requests.average),
+    requests: result.requests.total,
     p50Ms: result.latency.p50,
     p99Ms: result.latency.p99,
     errors: result.errors + result.non2xx,

@@ -11,8 +11,12 @@
  * 3. On a fresh copy, the server probes at production's pace (PROBE_INTERVAL_S's default) while the
  *    same reads run OFF_WINDOWS_MAX windows; then it restarts with PROBES=off for as many windows.
  *    Every figure comes from one run: the machine is noisy.
+ * 4. CPU per probe: the server's CPU over the flat-out round per probe made, gross and less the reads
+ *    it answered meanwhile (at the per-read cost of the probes-off half). The load average before and
+ *    after the run says how busy the shared machine was.
  *
- * Everything lands in bench/probes-results.json.
+ * The fleet mixes the protocol eras (bench/mcp-fakes.ts), so both are probed. BENCH_PORT moves the
+ * server off 3930. Everything lands in bench/probes-results.json.
  */
 import { fork, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
@@ -34,15 +38,19 @@ const WARMUP_S = 3;
 const OFF_WINDOWS_MAX = 12;
 /** The run gives up on a round that takes longer than this. */
 const ROUND_LIMIT_S = Number(process.env.BENCH_ROUND_LIMIT ?? 420);
-const port = 3930;
+const port = Number(process.env.BENCH_PORT ?? 3930);
 const base = `http://127.0.0.1:${port}`;
 
 /** What each fake mode should leave in agent_endpoints.status. */
 const EXPECTED: Record<FakeMode, (host: FakeHost) => string> = {
   healthy: () => 'up',
+  modern: () => 'up',
+  dual: () => 'up',
   slow: (host) => ((host.slowMs ?? 0) * 3 > 2000 ? 'degraded' : 'up'),
   // A 401 that names no protected-resource metadata: credentials asked for, nowhere to get them.
   auth: () => 'non_conformant',
+  // A 401 naming RFC 9728 metadata, whose authorization server's metadata loads.
+  oauth: () => 'needs_auth',
   garbage: () => 'non_conformant',
   error: () => 'down',
 };
@@ -295,7 +303,7 @@ async function watchRound(
   const firstSeenS = (Date.now() - serverStartedAt) / 1000;
   console.log(`first endpoints checked ${firstSeenS.toFixed(1)} s after the server started; reads start now`);
   const paths = pathMaker(AGENTS, 7);
-  await load(base, paths.mixed, { connections: CONNECTIONS, durationS: WARMUP_S });
+  const warmup = await load(base, paths.mixed, { connections: CONNECTIONS, durationS: WARMUP_S });
   const windows: Window[] = [];
   while (!done() && Date.now() < limit) {
     const checkedFrom = progress.checked;
@@ -361,6 +369,8 @@ async function watchRound(
       inFlight: inFlight(timeline, synced, last, 2),
       fakeRequestsPerProbe: round1((fakesAfter.requests - before.fakesRequests) / endpoints),
       cpuSeconds: cpu,
+      /** Reads the server answered while its CPU was metered (the warm-up and every window). */
+      readRequests: warmup.requests + windows.reduce((sum, window) => sum + window.requests, 0),
     },
     windows,
     inRound,
@@ -409,7 +419,7 @@ async function offHalf(dbFile: string, count: number, fakesPid: number | undefin
   const meter = cpuMeter(fakesPid);
   const server = await startServer(dbFile, port, { PROBES: 'off' });
   const paths = pathMaker(AGENTS, 7);
-  await load(base, paths.mixed, { connections: CONNECTIONS, durationS: WARMUP_S });
+  const warmup = await load(base, paths.mixed, { connections: CONNECTIONS, durationS: WARMUP_S });
   const windows: Window[] = [];
   for (let index = 0; index < count; index += 1) {
     const startedAt = Date.now();
@@ -420,10 +430,36 @@ async function offHalf(dbFile: string, count: number, fakesPid: number | undefin
   }
   const cpu = meter(server.pid);
   await stop(server);
-  return { windows, cpu };
+  const requests = warmup.requests + windows.reduce((sum, window) => sum + window.requests, 0);
+  return { windows, cpu, requests };
+}
+
+/** The machine's load averages (1, 5, 15 min): other work on a shared machine shows here. */
+const loadAverage = () => fs.readFileSync('/proc/loadavg', 'utf8').trim();
+
+/**
+ * The server's CPU per probe in the flat-out round. Gross: all its CPU over the round (start-up, the
+ * first sync and the reads included) over the probes made. Net: less the reads, at what a read cost
+ * the server with probes off (its CPU over that half per read answered), which leaves start-up, sync
+ * and probing.
+ */
+function cpuPerProbe(
+  round: { cpuSeconds: { serverS: number }; readRequests: number; probeResults: number },
+  off: { cpu: { serverS: number }; requests: number },
+) {
+  const perRead = off.cpu.serverS / off.requests;
+  const readsS = round.readRequests * perRead;
+  return {
+    probes: round.probeResults,
+    grossMs: round3((round.cpuSeconds.serverS * 1000) / round.probeResults),
+    readMs: round3(perRead * 1000),
+    readsS: round1(readsS),
+    netMs: round3(((round.cpuSeconds.serverS - readsS) * 1000) / round.probeResults),
+  };
 }
 
 async function main() {
+  const loadBefore = loadAverage();
   ensureServerBuilt();
   const seeded = ensureBenchDatabase(AGENTS);
   const fakes = await startFakes(HOSTS);
@@ -459,8 +495,10 @@ async function main() {
     const paced = await pacedHalf(copy, OFF_WINDOWS_MAX, fakes.child.pid);
 
     console.log('\nPROBES=off: the same reads on the same database');
-    const { windows: offWindows, cpu: offCpu } = await offHalf(copy, OFF_WINDOWS_MAX, fakes.child.pid);
+    const offHalfResult = await offHalf(copy, OFF_WINDOWS_MAX, fakes.child.pid);
+    const { windows: offWindows, cpu: offCpu } = offHalfResult;
     const fakesCpu = await fakes.stats();
+    const perProbe = cpuPerProbe(round, offHalfResult);
 
     const on = summarize(during);
     const pacedReads = summarize(paced.windows);
@@ -481,7 +519,8 @@ async function main() {
       perHost: PER_HOST,
       readConnections: CONNECTIONS,
       windowS: WINDOW_S,
-      round: { ...round, expectedStatuses: expected },
+      loadAverage: { before: loadBefore, after: loadAverage() },
+      round: { ...round, expectedStatuses: expected, cpuPerProbe: perProbe },
       reads: {
         probing: {
           ...on,
@@ -524,6 +563,12 @@ async function main() {
     const cpuLine = (cpu: ReturnType<ReturnType<typeof cpuMeter>>) =>
       `server ${cpu.serverS} s, fakes ${cpu.fakesS} s, bench driver (autocannon) ${cpu.driverS} s, everything else ${cpu.elsewhereS} s, over ${cpu.overS} s × ${os.availableParallelism()} cores`;
     console.log(`CPU, probing half  ${cpuLine(round.cpuSeconds)}`);
+    console.log(
+      `CPU per probe      ${perProbe.grossMs} ms of server CPU over ${perProbe.probes} probes; ${perProbe.netMs} ms less ${round.readRequests} reads at ${perProbe.readMs} ms each (probes off)`,
+    );
+    console.log(
+      `load average       before ${results.loadAverage.before}; after ${results.loadAverage.after}`,
+    );
     console.log(`CPU, probes off    ${cpuLine(offCpu)}`);
     console.log('\nreads              req/s   p50   p99 (median of windows; max)  windows');
     for (const [name, figures] of [

@@ -1,10 +1,17 @@
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
+import http from 'node:http';
 import { createRequire } from 'node:module';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import tls from 'node:tls';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AgentHealth, EndpointHealth } from '../../src/shared/api/probes.js';
 import { createConformanceRunner } from '../../src/server/features/probes/conformance-runner.js';
+import { createConformanceRepo } from '../../src/server/features/probes/conformance.repo.js';
+import { startPinnedProxy } from '../../src/server/lib/pinned-proxy.js';
+import { startFakeDns } from '../support/fake-dns.js';
 import { startFakeMcp } from '../support/fake-mcp.js';
 import { factories } from '../support/factories.js';
 import { callApi, signUpPerson } from '../support/sessions.js';
@@ -157,6 +164,64 @@ describe('conformance runs with Node 24', () => {
     },
     60_000,
   );
+
+  it.skipIf(!node24)(
+    node24
+      ? 'two instances sharing the database: an endpoint due is run once a week, by one of them'
+      : 'SKIPPED: set NODE24_BIN to a Node 24 binary to run @modelcontextprotocol/conformance',
+    async () => {
+      const second = await createTestApp({
+        OUTBOUND_ALLOW_PRIVATE: 'true',
+        CONFORMANCE_NODE: node24!,
+        DATABASE_URL:
+          t.config.database.kind === 'sqlite' ? `file:${t.config.database.file}` : t.config.database.url,
+      });
+      closers.push(second);
+      const mcp = await fakeMcp({ mode: 'dual' });
+      const { owner, agent } = await ownedAgent(t, f, mcp.url);
+      expect((await runConformance(t, agent.id, owner.cookie)).status).toBe(200);
+      // What one run of the suite asks the server.
+      const oneRun = mcp.state.requests;
+      const eightDaysAgo = new Date(Date.now() - 8 * 24 * 60 * 60 * 1000).toISOString();
+      await t.app.db.kysely
+        .updateTable('agent_endpoints')
+        .set({ conformance_at: eightDaysAgo })
+        .where('agent_id', '=', agent.id)
+        .execute();
+
+      // Both instances' weekly passes at once: one runs it, the other finds it leased or done.
+      const ran = await Promise.all([
+        t.app.conformanceSchedule.runDue(),
+        second.app.conformanceSchedule.runDue(),
+      ]);
+      expect(ran.sort()).toEqual([0, 1]);
+      expect(mcp.state.requests - oneRun).toBe(oneRun);
+      const { ranAt } = (await mcpHealth(t, agent.slug))!.conformance!;
+      expect(Date.parse(ranAt)).toBeGreaterThan(Date.parse(eightDaysAgo) + 7 * 24 * 3600_000);
+
+      // An instance that found it due just before the other ran it does not take it again this week.
+      const [endpoint] = await second.app.db.kysely
+        .selectFrom('agent_endpoints')
+        .select('id')
+        .where('agent_id', '=', agent.id)
+        .where('kind', '=', 'mcp')
+        .execute();
+      const now = Date.now();
+      expect(
+        await createConformanceRepo(second.app.db).claim({
+          endpointId: endpoint!.id,
+          now: new Date(now).toISOString(),
+          leaseUntil: new Date(now + 60_000).toISOString(),
+          dueBefore: new Date(now - 7 * 24 * 3600_000).toISOString(),
+        }),
+      ).toBeUndefined();
+      expect(
+        await Promise.all([t.app.conformanceSchedule.runDue(), second.app.conformanceSchedule.runDue()]),
+      ).toEqual([0, 0]);
+      expect(mcp.state.requests - oneRun).toBe(oneRun);
+    },
+    90_000,
+  );
 });
 
 describe('the runner, bounded in time', () => {
@@ -184,6 +249,110 @@ describe('the runner, bounded in time', () => {
     },
     30_000,
   );
+});
+
+describe('the runner, pinned to the address the guard checked', () => {
+  /** A certificate for `name`, signed by itself, which the suite is told to trust. */
+  function certificateFor(name: string) {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'agentatlas-tls-'));
+    closers.push({ close: async () => fs.rmSync(dir, { recursive: true, force: true }) });
+    const [key, cert] = [path.join(dir, 'key.pem'), path.join(dir, 'cert.pem')];
+    const made = spawnSync('openssl', [
+      'req',
+      '-x509',
+      '-newkey',
+      'ec',
+      '-pkeyopt',
+      'ec_paramgen_curve:prime256v1',
+      '-nodes',
+      '-keyout',
+      key,
+      '-out',
+      cert,
+      '-days',
+      '1',
+      '-subj',
+      `/CN=${name}`,
+      '-addext',
+      `subjectAltName=DNS:${name}`,
+    ]);
+    expect(made.status, made.stderr?.toString()).toBe(0);
+    return { key: fs.readFileSync(key), cert: fs.readFileSync(cert), certFile: cert };
+  }
+
+  /** https:// in front of a fake MCP server: TLS ends here and the bytes go on to it. */
+  async function tlsFront(tlsOptions: { key: Buffer; cert: Buffer }, port: number) {
+    const server = tls.createServer(tlsOptions, (socket) => {
+      const upstream = net.connect({ host: '127.0.0.1', port });
+      socket.pipe(upstream).pipe(socket);
+      socket.on('error', () => upstream.destroy());
+      upstream.on('error', () => socket.destroy());
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    closers.push({ close: () => new Promise<void>((resolve) => server.close(() => resolve())) });
+    return (server.address() as net.AddressInfo).port;
+  }
+
+  it.skipIf(!node24)(
+    node24
+      ? 'the suite reaches an https:// server at the address resolved for the check, never looking the name up itself'
+      : 'SKIPPED: set NODE24_BIN to a Node 24 binary to run @modelcontextprotocol/conformance',
+    async () => {
+      // Only the guard's resolver (DNS_SERVERS) knows the name: a child resolving it itself would fail.
+      const name = 'mcp.pinned.test';
+      const dns = await startFakeDns({ a: { [name]: ['127.0.0.1'] } });
+      closers.push(dns);
+      const mcp = await fakeMcp({ mode: 'healthy' });
+      const tlsOptions = certificateFor(name);
+      const port = await tlsFront(tlsOptions, mcp.port);
+      const runner = createConformanceRunner({
+        node: node24!,
+        policy: { allowPrivate: true, dnsServers: [dns.server], userAgent: 'AgentAtlas tests' },
+        extraCaFile: tlsOptions.certFile,
+      });
+      const result = await runner.run(`https://${name}:${port}/mcp`);
+      expect(result).toMatchObject({ passed: 3, failed: 0 });
+      expect(mcp.state.requests).toBeGreaterThan(0);
+    },
+    60_000,
+  );
+
+  it('the local proxy tunnels to the one host and port it was made for, and refuses any other', async () => {
+    const target = await fakeMcp({ mode: 'healthy' });
+    const proxy = await startPinnedProxy({
+      hostname: 'mcp.pinned.test',
+      port: target.port,
+      address: '127.0.0.1',
+    });
+    closers.push(proxy);
+    const connect = (authority: string) =>
+      new Promise<number>((resolve, reject) => {
+        const request = http.request({
+          host: '127.0.0.1',
+          port: new URL(proxy.url).port,
+          method: 'CONNECT',
+          path: authority,
+        });
+        request.on('connect', (response, socket) => {
+          socket.destroy();
+          resolve(response.statusCode ?? 0);
+        });
+        request.on('error', reject);
+        request.end();
+      });
+    expect(await connect(`mcp.pinned.test:${target.port}`)).toBe(200);
+    expect(await connect(`elsewhere.test:${target.port}`)).toBe(403);
+    expect(await connect(`mcp.pinned.test:${target.port + 1}`)).toBe(403);
+    expect(await connect(`127.0.0.1:${target.port}`)).toBe(403);
+    expect(proxy.state).toEqual({
+      tunnels: 1,
+      refused: [
+        `elsewhere.test:${target.port}`,
+        `mcp.pinned.test:${target.port + 1}`,
+        `127.0.0.1:${target.port}`,
+      ],
+    });
+  });
 });
 
 describe('who may run it, and what is refused before it runs', () => {

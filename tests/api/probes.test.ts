@@ -204,25 +204,47 @@ describe('MCP probes ask both protocol eras', () => {
     expect((await health(agent.slug))[0]).toMatchObject({ status: 'up', protocols });
   });
 
-  it('a server behind OAuth that says where credentials come from is needs_auth, with where', async () => {
+  it('a server behind OAuth that says where credentials come from is needs_auth, with where and which scopes', async () => {
     for (const oauthHint of [true, false]) {
       // With the hint, WWW-Authenticate names the metadata; without, it is at the well-known location.
       const mcp = await fakeMcp({ mode: 'oauth', oauthHint });
       const { owner, agent } = await ownedAgent({ mcpUrl: mcp.url });
       const [endpoint] = (await probeNow(agent.id, owner.cookie)).body.endpoints;
+      const auth = {
+        resourceMetadata: `${mcp.origin}/.well-known/oauth-protected-resource/mcp`,
+        authorizationServers: [`${mcp.origin}/as`],
+        // What the protected-resource metadata (RFC 9728) and the authorization server (RFC 8414) advertise.
+        scopes: { resource: ['mcp:tools'], authorizationServer: ['openid', 'mcp:tools', 'mcp:admin'] },
+      };
       expect(endpoint, `hint: ${oauthHint}`).toMatchObject({
         status: 'needs_auth',
         tools: [],
-        auth: {
-          resourceMetadata: `${mcp.origin}/.well-known/oauth-protected-resource/mcp`,
-          authorizationServers: [`${mcp.origin}/as`],
-        },
+        auth,
         // Whether it speaks an era is unknown behind the login: no revision is filed as refused.
         protocols: [],
       });
       expect(endpoint!.uptime.d1).toBe(1);
       expect(mcp.state.log).toContain('GET /.well-known/oauth-authorization-server/as');
+      // The same for everyone, from storage.
+      expect((await health(agent.slug))[0]).toMatchObject({ status: 'needs_auth', auth });
     }
+  });
+
+  it('credentials metadata stored before scopes were kept still reads, as advertising none', async () => {
+    const mcp = await fakeMcp({ mode: 'oauth' });
+    const { owner, agent } = await ownedAgent({ mcpUrl: mcp.url });
+    await probeNow(agent.id, owner.cookie);
+    const old = { resourceMetadata: `${mcp.origin}/prm`, authorizationServers: [`${mcp.origin}/as`] };
+    await t.app.db.kysely
+      .updateTable('agent_endpoints')
+      .set({ auth: JSON.stringify(old) })
+      .where('agent_id', '=', agent.id)
+      .execute();
+    const [endpoint] = await health(agent.slug);
+    expect(endpoint).toMatchObject({
+      status: 'needs_auth',
+      auth: { ...old, scopes: { resource: null, authorizationServer: null } },
+    });
   });
 
   it('a 401 with no metadata, or naming an authorization server that does not answer, is non_conformant and unavailable', async () => {
@@ -348,6 +370,7 @@ describe('the demo MCP server the app serves', () => {
       auth: {
         resourceMetadata: `${t.baseUrl}/demo-mcp/private/oauth-protected-resource`,
         authorizationServers: [`${t.baseUrl}/demo-mcp/oauth`],
+        scopes: { resource: ['demo:tools'], authorizationServer: ['openid', 'demo:tools'] },
       },
     });
   });

@@ -76,7 +76,9 @@ for (const screen of screens) {
       await expectNoSeriousA11yViolations(page);
     });
 
-    test('a server behind a login shows its authorization server and resource metadata', async ({ page }) => {
+    test('a server behind a login shows its authorization server, resource metadata and scopes', async ({
+      page,
+    }) => {
       const health = await probeAsOwner(page, 'burrow');
       const mcp = health.getByRole('region', { name: 'MCP server' });
       await expect(mcp.getByText('Needs credentials', { exact: true })).toBeVisible();
@@ -84,6 +86,14 @@ for (const screen of screens) {
       await expect(mcp.getByText(/^Authorization servers?:/)).toBeVisible();
       await expect(mcp.getByText(/\/demo-mcp\/oauth$/)).toBeVisible();
       await expect(mcp.getByText(/\/demo-mcp\/private\/oauth-protected-resource$/)).toBeVisible();
+      // The scopes the demo's metadata advertises: the resource's (RFC 9728) and its server's (RFC 8414).
+      const scopes = (term: string) =>
+        mcp
+          .locator('dl > div')
+          .filter({ has: page.locator('dt', { hasText: term }) })
+          .locator('dd');
+      await expect(scopes('Scopes the server asks for')).toHaveText('demo:tools');
+      await expect(scopes('Scopes the authorization server offers')).toHaveText('openid, demo:tools');
       await expectNoHorizontalOverflow(page);
       await mcp.getByText('Sign-in').scrollIntoViewIfNeeded();
       await page.screenshot({ path: `test-results/trust-summary-auth-${screen.width}.png` });

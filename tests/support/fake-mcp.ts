@@ -19,7 +19,8 @@ import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/
  * - `oauth`: a 401 whose `WWW-Authenticate` names RFC 9728 protected-resource metadata, which names an
  *   authorization server (on the same fake, at `/as`) whose RFC 8414 metadata loads; `oauthHint: false`
  *   leaves the header bare, so a client must look at the well-known location; `oauthServerUp: false`
- *   makes the authorization server's metadata 404;
+ *   makes the authorization server's metadata 404; the resource advertises the scope `mcp:tools`, the
+ *   authorization server `openid`, `mcp:tools` and `mcp:admin`;
  * - `auth`: a plain web application's login wall (401, no metadata anywhere);
  * - `html`: a web page (200, text/html);
  * - `slow`: healthy after `slowMs` per request; `hang`: never answers; `garbage`: broken JSON; `error`: 503.
@@ -105,6 +106,7 @@ export async function startFakeMcp(options: FakeMcpOptions = {}) {
     resource: `${origin}/mcp`,
     authorization_servers: [`${origin}/as`],
     bearer_methods_supported: ['header'],
+    scopes_supported: ['mcp:tools'],
   });
   const authorizationServer = () => ({
     issuer: `${origin}/as`,
@@ -112,6 +114,7 @@ export async function startFakeMcp(options: FakeMcpOptions = {}) {
     token_endpoint: `${origin}/as/token`,
     response_types_supported: ['code'],
     code_challenge_methods_supported: ['S256'],
+    scopes_supported: ['openid', 'mcp:tools', 'mcp:admin'],
   });
 
   const json = (response: http.ServerResponse, status: number, value: unknown) => {

@@ -111,9 +111,16 @@ const protocolsColumn = listOf(protocolCheckSchema);
 export const readProtocols = (json: string | null): ProtocolCheck[] =>
   readJsonColumn(protocolsColumn, json, []);
 
-/** agent_endpoints.auth: the protected-resource metadata that proved an MCP server behind a login. */
+/**
+ * agent_endpoints.auth: the protected-resource metadata that proved an MCP server behind a login.
+ * Rows stored before scopes were kept have none: they read as advertising none.
+ */
+const noScopes = { resource: null, authorizationServer: null };
+const endpointAuthColumn = endpointAuthSchema.extend({
+  scopes: endpointAuthSchema.shape.scopes.default(noScopes).catch(noScopes),
+});
 export const readEndpointAuth = (json: string | null): EndpointAuth | null =>
-  readJsonColumn(endpointAuthSchema, json, null);
+  readJsonColumn(endpointAuthColumn, json, null);
 
 /** agent_endpoints.conformance: the last run of the MCP conformance suite. */
 export const readConformance = (json: string | null): Conformance | null =>

@@ -31,12 +31,25 @@ export const protocolCheckSchema = z.object({
 export type ProtocolCheck = z.infer<typeof protocolCheckSchema>;
 
 /**
+ * The scopes advertised: `resource` by the protected-resource metadata (RFC 9728 `scopes_supported`:
+ * what this server asks for), `authorizationServer` by the loaded authorization servers' metadata
+ * (RFC 8414 / OpenID `scopes_supported`: what they grant). Null where the metadata names none.
+ */
+export const endpointAuthScopesSchema = z.object({
+  resource: z.array(z.string()).nullable(),
+  authorizationServer: z.array(z.string()).nullable(),
+});
+export type EndpointAuthScopes = z.infer<typeof endpointAuthScopesSchema>;
+
+/**
  * Where a server that asks for credentials says to get them: the address of its RFC 9728
- * protected-resource metadata, and the authorization servers it names whose metadata loaded.
+ * protected-resource metadata, the authorization servers it names whose metadata loaded, and the
+ * scopes the two advertise.
  */
 export const endpointAuthSchema = z.object({
   resourceMetadata: z.string(),
   authorizationServers: z.array(z.string()),
+  scopes: endpointAuthScopesSchema,
 });
 export type EndpointAuth = z.infer<typeof endpointAuthSchema>;
 /**

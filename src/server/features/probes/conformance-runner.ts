@@ -7,6 +7,7 @@
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
@@ -22,6 +23,7 @@ import {
   isDemoEndpoint,
   type OutboundPolicy,
 } from '../../lib/outbound-fetch.js';
+import { startPinnedProxy, type PinnedTarget } from '../../lib/pinned-proxy.js';
 
 /**
  * The suite's server scenarios that apply to any remote tools server. Left out: the scenarios that
@@ -68,14 +70,23 @@ export interface ConformanceRunner {
  * Refuses an address the outbound guard would refuse (the child process connects on its own, so the
  * address is checked here first): other schemes, http://, credentials, loopback and private
  * addresses, and names resolving to them, unless private addresses are allowed or it is the app's
- * own demo server.
+ * own demo server. Answers where the child must connect for an https:// name: the host, its port
+ * and the address resolved and checked here, once (null for a literal address, http:// and the
+ * demo server, where no later look-up can answer differently).
  */
-export async function checkConformanceTarget(url: string, policy: OutboundPolicy): Promise<void> {
+export async function checkConformanceTarget(
+  url: string,
+  policy: OutboundPolicy,
+): Promise<PinnedTarget | null> {
   const parsed = new URL(url);
   const problem = endpointAddressProblem(url, policy);
   if (problem) throw new OutboundRefusal(`The MCP server's address ${problem}`);
-  if (policy.allowPrivate || isDemoEndpoint(parsed, policy)) return;
-  await createGuardedResolver(policy).resolvePublic(parsed.hostname.replace(/^\[|\]$/g, ''));
+  if (isDemoEndpoint(parsed, policy)) return null;
+  const hostname = parsed.hostname.replace(/^\[|\]$/g, '');
+  if (parsed.protocol !== 'https:' || net.isIP(hostname) !== 0) return null;
+  const [checked] = await createGuardedResolver(policy).resolvePublic(hostname);
+  if (!checked) throw new OutboundRefusal(`${hostname} does not resolve`);
+  return { hostname, port: Number(parsed.port || 443), address: checked.address };
 }
 
 /** What `node --version` answers, or null when it does not run. */
@@ -89,7 +100,10 @@ function nodeVersion(node: string): Promise<string | null> {
   });
 }
 
-/** Runs one scenario; resolves when the process ends or is killed at `deadline`. */
+/**
+ * Runs one scenario; resolves when the process ends or is killed at `deadline`. `env` adds to the
+ * child's few variables (the pinned proxy, a CA file).
+ */
 function runScenario(
   node: string,
   url: string,
@@ -97,12 +111,13 @@ function runScenario(
   outputDir: string,
   deadline: number,
   signal: AbortSignal | undefined,
+  env: Record<string, string>,
 ): Promise<void> {
   return new Promise((resolve) => {
     const child = spawn(node, [cli, 'server', '--url', url, '--scenario', scenario, '-o', outputDir], {
       // Its own process group, so the kill reaches whatever it started; none of the app's secrets.
       detached: true,
-      env: { PATH: process.env.PATH ?? '', NO_COLOR: '1' },
+      env: { PATH: process.env.PATH ?? '', NO_COLOR: '1', ...env },
       stdio: 'ignore',
     });
     const kill = () => {
@@ -141,6 +156,8 @@ export function createConformanceRunner(options: {
   node: string;
   policy: OutboundPolicy;
   timeoutMs?: number;
+  /** Certificates the suite trusts besides Node's own (NODE_EXTRA_CA_CERTS): a private CA. */
+  extraCaFile?: string;
 }): ConformanceRunner {
   let availability: Promise<string | null> | undefined;
   const unavailable = () =>
@@ -155,9 +172,16 @@ export function createConformanceRunner(options: {
   return {
     unavailable,
     async run(url, { signal, now = () => new Date() } = {}) {
-      await checkConformanceTarget(url, options.policy);
+      // Checked right before the run; the child then reaches the checked address only, through a
+      // local proxy that tunnels to it (Node's NODE_USE_ENV_PROXY), whatever the name resolves to later.
+      const pinned = await checkConformanceTarget(url, options.policy);
       const reason = await unavailable();
       if (reason) throw new ConformanceUnavailable(reason);
+      const proxy = pinned ? await startPinnedProxy(pinned) : null;
+      const env: Record<string, string> = {
+        ...(proxy ? { NODE_USE_ENV_PROXY: '1', HTTPS_PROXY: proxy.url } : {}),
+        ...(options.extraCaFile ? { NODE_EXTRA_CA_CERTS: options.extraCaFile } : {}),
+      };
       const ranAt = now().toISOString();
       const deadline = Date.now() + (options.timeoutMs ?? CONFORMANCE_TIMEOUT_MS);
       const outputDir = fs.mkdtempSync(path.join(os.tmpdir(), 'agentatlas-conformance-'));
@@ -166,12 +190,13 @@ export function createConformanceRunner(options: {
         // One scenario at a time: a run is a background chore, and the machine serves requests.
         for (const scenario of CONFORMANCE_SCENARIOS) {
           if (Date.now() < deadline && !signal?.aborted)
-            await runScenario(options.node, url, scenario, outputDir, deadline, signal);
+            await runScenario(options.node, url, scenario, outputDir, deadline, signal, env);
           // A scenario that wrote nothing (killed at the cap, or crashed) counts as one failed check.
           checks.push(...(readChecks(outputDir, scenario) ?? [{ id: scenario, status: 'FAILURE' }]));
         }
       } finally {
         fs.rmSync(outputDir, { recursive: true, force: true });
+        await proxy?.close();
       }
       return {
         suite: conformanceSuite,

@@ -9,23 +9,30 @@ export function createConformanceRepo(db: Db) {
   return {
     /**
      * Takes the conformance lease of the endpoint unless a run holds it; answers the endpoint, or
-     * undefined while another run (on this instance or another) holds it.
+     * undefined while another run (on this instance or another) holds it. With `dueBefore` (the
+     * weekly run), only while the endpoint is still due: its last try before then. An instance that
+     * found it due just before another ran it and let the lease go does not run it a second time.
      */
     async claim(options: {
       endpointId: number;
       now: string;
       leaseUntil: string;
+      dueBefore?: string;
     }): Promise<AgentEndpointRow | undefined> {
-      return k
+      const { dueBefore } = options;
+      let query = k
         .updateTable('agent_endpoints')
         .set({ conformance_lease_until: options.leaseUntil })
         .where('id', '=', options.endpointId)
         .where('kind', '=', 'mcp')
         .where((eb) =>
           eb.or([eb('conformance_lease_until', 'is', null), eb('conformance_lease_until', '<', options.now)]),
-        )
-        .returningAll()
-        .executeTakeFirst();
+        );
+      if (dueBefore !== undefined)
+        query = query.where((eb) =>
+          eb.or([eb('conformance_at', 'is', null), eb('conformance_at', '<', dueBefore)]),
+        );
+      return query.returningAll().executeTakeFirst();
     },
 
     /** The MCP endpoint tried longest ago (never tried first) whose last try is before `triedBefore`. */

@@ -151,17 +151,16 @@ export class ConformanceSchedule {
     const { signal } = this.abort;
     while (!signal.aborted) {
       const at = now();
-      const due = await this.deps.conformance.findDue({
-        triedBefore: new Date(at - WEEK_MS).toISOString(),
-        now: new Date(at).toISOString(),
-      });
+      const triedBefore = new Date(at - WEEK_MS).toISOString();
+      const due = await this.deps.conformance.findDue({ triedBefore, now: new Date(at).toISOString() });
       if (!due) break;
       const claimed = await this.deps.conformance.claim({
         endpointId: due.id,
         now: new Date(at).toISOString(),
         leaseUntil: new Date(at + LEASE_MS).toISOString(),
+        dueBefore: triedBefore,
       });
-      // Another instance took it between the look and the lease: look again.
+      // Another instance took it, or ran it, between the look and the lease: look again.
       if (!claimed) continue;
       await runLeased(this.deps, claimed, signal);
       if (!signal.aborted) ran += 1;

@@ -129,6 +129,7 @@ const demoMcpRoutes: FastifyPluginAsync = async (app) => {
   app.get(`${DEMO_MCP_PATH}/private/oauth-protected-resource`, hidden, async (request) => ({
     resource: `${here(request)}${DEMO_MCP_PATH}/private`,
     authorization_servers: [`${here(request)}${DEMO_MCP_PATH}/oauth`],
+    scopes_supported: ['demo:tools'],
     resource_name: DEMO_NOTE,
   }));
   app.get(`${DEMO_MCP_PATH}/oauth/.well-known/openid-configuration`, hidden, async (request) => {
@@ -139,6 +140,7 @@ const demoMcpRoutes: FastifyPluginAsync = async (app) => {
       token_endpoint: `${issuer}/token`,
       jwks_uri: `${issuer}/jwks.json`,
       response_types_supported: ['code'],
+      scopes_supported: ['openid', 'demo:tools'],
       subject_types_supported: ['public'],
       id_token_signing_alg_values_supported: ['RS256'],
       service_documentation: DEMO_NOTE,

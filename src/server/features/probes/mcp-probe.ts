@@ -353,9 +353,14 @@ async function listToolsWithinCaps(
  * let a client look: the RFC 9728 protected-resource metadata that `WWW-Authenticate` names in
  * `resource_metadata`, or else the resource's `/.well-known/oauth-protected-resource` location; then
  * the metadata (RFC 8414, or OpenID discovery) of each authorization server it names. Null unless
- * at least one authorization server's metadata loads.
+ * at least one authorization server's metadata loads. The scopes each advertises (`scopes_supported`
+ * of RFC 9728 and of RFC 8414) are kept, null where one names none.
  */
-async function provenAuth(url: string, challenge: Response | null, fetch: FetchLike) {
+async function provenAuth(
+  url: string,
+  challenge: Response | null,
+  fetch: FetchLike,
+): Promise<EndpointAuth | null> {
   const hinted = challenge ? extractWWWAuthenticateParams(challenge).resourceMetadataUrl : undefined;
   let resourceMetadataUrl: string | undefined;
   // Records where the metadata was found: the hint, or the first well-known location that answered.
@@ -372,22 +377,56 @@ async function provenAuth(url: string, challenge: Response | null, fetch: FetchL
   const named = (metadata?.authorization_servers ?? []).filter((server) => typeof server === 'string');
   if (!metadata || !resourceMetadataUrl || named.length === 0) return null;
   const loaded: string[] = [];
-  for (const server of named.slice(0, 3))
-    if (await authorizationServerLoads(server, fetch)) loaded.push(server);
-  return loaded.length > 0 ? { resourceMetadata: resourceMetadataUrl, authorizationServers: loaded } : null;
+  let offered: string[] | null = null;
+  for (const server of named.slice(0, 3)) {
+    const serverMetadata = await authorizationServerMetadata(server, fetch);
+    if (!serverMetadata) continue;
+    loaded.push(server);
+    const scopes = scopesOf(serverMetadata.scopes_supported);
+    if (scopes) offered = scopesOf([...(offered ?? []), ...scopes]);
+  }
+  if (loaded.length === 0) return null;
+  return {
+    resourceMetadata: resourceMetadataUrl,
+    authorizationServers: loaded,
+    scopes: { resource: scopesOf(metadata.scopes_supported), authorizationServer: offered },
+  };
+}
+
+/** At most this many scopes are kept from one `scopes_supported` list, each at most this long. */
+const AUTH_SCOPES_MAX = 50;
+const AUTH_SCOPE_MAX_LENGTH = 200;
+/** A scope token as RFC 6749 (3.3) spells it: printable ASCII but space, `"` and `\`. */
+const SCOPE_TOKEN = /^[\x21\x23-\x5b\x5d-\x7e]+$/;
+
+/** A `scopes_supported` list as kept: its scope tokens, once each, within bounds; null when it names none. */
+function scopesOf(value: unknown): string[] | null {
+  if (!Array.isArray(value)) return null;
+  const scopes = [
+    ...new Set(
+      value.filter(
+        (scope): scope is string =>
+          typeof scope === 'string' && scope.length <= AUTH_SCOPE_MAX_LENGTH && SCOPE_TOKEN.test(scope),
+      ),
+    ),
+  ].slice(0, AUTH_SCOPES_MAX);
+  return scopes.length > 0 ? scopes : null;
 }
 
 /**
- * Whether an authorization server's metadata loads from one of the places RFC 8414 and OpenID
- * discovery put it (the SDK's list, in its order), naming that server as its issuer. Each place is
- * asked on its own, so one the outbound guard refuses does not hide the next.
+ * An authorization server's metadata, when it loads from one of the places RFC 8414 and OpenID
+ * discovery put it (the SDK's list, in its order), naming that server as its issuer; null when it
+ * does not. Each place is asked on its own, so one the outbound guard refuses does not hide the next.
  */
-async function authorizationServerLoads(issuer: string, fetch: FetchLike): Promise<boolean> {
+async function authorizationServerMetadata(
+  issuer: string,
+  fetch: FetchLike,
+): Promise<{ scopes_supported?: unknown } | null> {
   let expected: string;
   try {
     expected = new URL(issuer).href.replace(/\/$/, '');
   } catch {
-    return false;
+    return null;
   }
   for (const { url } of buildDiscoveryUrls(issuer)) {
     try {
@@ -396,13 +435,14 @@ async function authorizationServerLoads(issuer: string, fetch: FetchLike): Promi
         await response.body?.cancel();
         continue;
       }
-      const metadata = (await response.json()) as { issuer?: unknown };
-      if (typeof metadata.issuer === 'string' && metadata.issuer.replace(/\/$/, '') === expected) return true;
+      const metadata = (await response.json()) as { issuer?: unknown; scopes_supported?: unknown } | null;
+      if (typeof metadata?.issuer === 'string' && metadata.issuer.replace(/\/$/, '') === expected)
+        return metadata;
     } catch {
       // Not there (refused, unreachable or not JSON): the next place may have it.
     }
   }
-  return false;
+  return null;
 }
 
 /**

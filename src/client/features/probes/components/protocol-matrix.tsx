@@ -36,7 +36,11 @@ export function CompatibilityMatrix({ protocols }: { protocols: ProtocolCheck[] 
   );
 }
 
-/** Where a server asking for credentials says to get them: its authorization servers and metadata. */
+/**
+ * Where a server asking for credentials says to get them: its authorization servers and metadata,
+ * and the scopes the server asks for (its protected-resource metadata) and its authorization servers
+ * offer (their metadata), where they name any.
+ */
 export function AuthDetails({ auth }: { auth: EndpointAuth }) {
   return (
     <div className="mt-3">
@@ -54,7 +58,30 @@ export function AuthDetails({ auth }: { auth: EndpointAuth }) {
           <dt className="inline">Resource metadata: </dt>
           <dd className="inline font-mono text-xs break-all text-slate-900">{auth.resourceMetadata}</dd>
         </div>
+        {auth.scopes.resource && (
+          <div>
+            <dt className="inline">Scopes the server asks for: </dt>
+            <ScopeList scopes={auth.scopes.resource} />
+          </div>
+        )}
+        {auth.scopes.authorizationServer && (
+          <div>
+            <dt className="inline">Scopes the authorization server offers: </dt>
+            <ScopeList scopes={auth.scopes.authorizationServer} />
+          </div>
+        )}
+        {!auth.scopes.resource && !auth.scopes.authorizationServer && (
+          <div>
+            <dt className="inline">Scopes: </dt>
+            <dd className="inline">none advertised</dd>
+          </div>
+        )}
       </dl>
     </div>
   );
+}
+
+/** Scopes as the metadata spells them (RFC 9728 / RFC 8414 `scopes_supported`). */
+function ScopeList({ scopes }: { scopes: string[] }) {
+  return <dd className="inline font-mono text-xs break-all text-slate-900">{scopes.join(', ')}</dd>;
 }
