@@ -356,12 +356,12 @@ describe('every tool on the record', () => {
     expect(endpoint.tools[0]!.description).toHaveLength(TOOL_RECORD_CAPS.descriptionChars);
     expect(endpoint.toolSetFindings).toEqual([
       {
-        rule: 'size-cap',
+        rule: 'token-budget',
         severity: 'warning',
         evidence: `The description of 'tool_000' is ${TOOL_RECORD_CAPS.descriptionChars + 1000} characters; the first ${TOOL_RECORD_CAPS.descriptionChars} are on the record`,
       },
       {
-        rule: 'size-cap',
+        rule: 'token-budget',
         severity: 'warning',
         evidence: `The server lists ${TOOL_RECORD_CAPS.tools + 50} tools; ${TOOL_RECORD_CAPS.tools} are on the record (caps: ${TOOL_RECORD_CAPS.tools} tools, 1 MB in all)`,
       },

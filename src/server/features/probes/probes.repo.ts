@@ -67,7 +67,6 @@ export interface UptimeCount {
 /** Endpoints, their probe results and tool changes. */
 export function createProbesRepo(db: Db) {
   const k = db.kysely;
-  let hasLog: Promise<boolean> | undefined;
 
   return {
     /**
@@ -334,32 +333,6 @@ export function createProbesRepo(db: Db) {
         .where('users.deleted_at', 'is', null)
         .execute();
       return rows.map((row) => row.user_id);
-    },
-
-    /**
-     * The transparency log's index of each leaf hash, where the log has it. The log's table
-     * (transparency_leaves: idx, leaf_hash) comes with the transparency feature; until it exists,
-     * every change answers no index. Asked once per process whether the table is there.
-     */
-    async logIndexes(leafHashes: string[]): Promise<Map<string, number>> {
-      const wanted = [...new Set(leafHashes)];
-      if (wanted.length === 0) return new Map();
-      // In the current schema only (PostgreSQL databases may hold one AgentAtlas per schema).
-      hasLog ??= (
-        db.dialect === 'postgres'
-          ? sql<{ found: number }>`select 1 as found where to_regclass('transparency_leaves') is not null`
-          : sql<{
-              found: number;
-            }>`select 1 as found from sqlite_master where type = 'table' and name = 'transparency_leaves'`
-      )
-        .execute(k)
-        .then((result) => result.rows.length > 0);
-      if (!(await hasLog)) return new Map();
-      const rows = await sql<{
-        idx: number | string;
-        leaf_hash: string;
-      }>`select idx, leaf_hash from transparency_leaves where leaf_hash in (${sql.join(wanted)})`.execute(k);
-      return new Map(rows.rows.map((row) => [row.leaf_hash, Number(row.idx)]));
     },
 
     /**

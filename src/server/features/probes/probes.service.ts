@@ -24,7 +24,7 @@ import {
   readToolNames,
   readTools,
 } from '../../db/json-columns.js';
-import { findToolRisks } from '../../../shared/rules/tool-risk.js';
+import { findInstructionRisks, findToolRisks } from '../../../shared/rules/tool-risk.js';
 import { classifyToolChanges } from '../../../shared/rules/tool-changes.js';
 import { enqueueToolSetObservation } from '../transparency/transparency-queue.js';
 import { toolBodyOf, toolHash, toolSetHash } from './tool-hash.js';
@@ -50,6 +50,7 @@ import type { AgentAccessDeps } from '../../policies/index.js';
 import { probesTotal } from '../../ops/ops-counters.js';
 import { cacheTags, type ResponseCache } from '../../lib/response-cache.js';
 import { supportedRevisions } from '../../../shared/rules/trust-summary.js';
+import { logIndexesByLeafHash } from '../transparency/transparency.repo.js';
 
 export interface ProbesDeps extends AgentAccessDeps {
   db: Db;
@@ -132,8 +133,16 @@ export function toolRecordOf(
   }));
   const toolSetFindings: ToolFinding[] = [
     ...risks.toolSet,
+    // The server's instructions reach the model as tool descriptions do: the same rules read them.
+    ...(kind === 'mcp' && outcome.instructions
+      ? findInstructionRisks(
+          outcome.instructions,
+          bodies.map((body) => body.name),
+        ).map((finding) => ({ ...finding, evidence: `Server instructions: ${finding.evidence}` }))
+      : []),
+    // What a size cap left off is the token-budget rule's concern: a list too large to read whole.
     ...(outcome.capped ?? []).map((note) => ({
-      rule: 'size-cap',
+      rule: 'token-budget',
       severity: 'warning' as const,
       evidence: note,
     })),
@@ -534,7 +543,8 @@ export async function agentHealth(
     utcDay(now - (UPTIME_DAYS - 1 - index) * DAY_MS),
   );
   const sevenDaysFrom = days[UPTIME_DAYS - 7]!;
-  const logIndexes = await deps.probes.logIndexes(
+  const logIndexes = await logIndexesByLeafHash(
+    deps.db,
     changes.flatMap((change) => (change.leaf_hash !== null ? [change.leaf_hash] : [])),
   );
 

@@ -16,6 +16,8 @@ import { paths } from '../../../paths.js';
 import { useAgentHealth, useProbeNow } from '../api/agent-health.js';
 import { AuthDetails, CompatibilityMatrix } from './protocol-matrix.js';
 import { ConformanceBlock } from './conformance-block.js';
+import { ToolHistory } from './tool-history.js';
+import { ToolList } from './tool-list.js';
 import {
   UPTIME_DAYS,
   endpointKindLabels,
@@ -138,15 +140,18 @@ function EndpointSection({ endpoint }: { endpoint: EndpointHealth }) {
           <summary className="cursor-pointer text-sm font-medium text-brand-700 hover:text-brand-800">
             {endpoint.tools.length} {toolWord}
             {endpoint.tools.length === 1 ? '' : 's'} offered
+            {dangerCount(endpoint) > 0 && (
+              <span className="ml-2 font-semibold text-red-700">
+                · {dangerCount(endpoint)} danger finding{dangerCount(endpoint) === 1 ? '' : 's'}
+              </span>
+            )}
           </summary>
-          <ul className="mt-2 space-y-2">
-            {endpoint.tools.map((tool) => (
-              <li key={tool.name} className="text-sm">
-                <span className="font-mono text-slate-900">{tool.name}</span>
-                {tool.description && <span className="block text-slate-600">{tool.description}</span>}
-              </li>
-            ))}
-          </ul>
+          <ToolList
+            tools={endpoint.tools}
+            instructions={endpoint.instructions}
+            toolSetFindings={endpoint.toolSetFindings}
+            toolSetHash={endpoint.toolSetHash}
+          />
         </details>
       ) : (
         endpoint.status === 'needs_auth' && (
@@ -158,36 +163,18 @@ function EndpointSection({ endpoint }: { endpoint: EndpointHealth }) {
       {endpoint.changes.length > 0 && (
         <div className="mt-4">
           <h4 className="text-xs font-medium text-slate-500">What changed</h4>
-          <ul className="mt-1 space-y-1 text-sm text-slate-700">
-            {endpoint.changes.map((change) => (
-              <li key={change.at}>
-                <time dateTime={change.at}>{formatDate(change.at)}</time>: {changeSummary(change)}
-              </li>
-            ))}
-          </ul>
+          <ToolHistory changes={endpoint.changes} />
         </div>
       )}
     </section>
   );
 }
 
-/** A change of tools in a line: names added and removed, then each other change with its detail. */
-function changeSummary(change: EndpointHealth['changes'][number]): string {
-  // The first tool set observed is on the record (and in the transparency log), with nothing changed.
-  if (change.items.length === 0) return 'tools first observed';
-  const named = (kind: 'added' | 'removed') =>
-    change.items.filter((item) => item.kind === kind).map((item) => item.tool);
-  const added = named('added');
-  const removed = named('removed');
-  return [
-    added.length > 0 ? `added ${added.join(', ')}` : null,
-    removed.length > 0 ? `removed ${removed.join(', ')}` : null,
-    ...change.items
-      .filter((item) => item.kind !== 'added' && item.kind !== 'removed')
-      .map((item) => `${item.tool}: ${item.detail ?? item.kind.replace('_', ' ')}`),
-  ]
-    .filter(Boolean)
-    .join('; ');
+/** Danger findings on the tools and the list: shown on the folded summary, not only inside it. */
+function dangerCount(endpoint: EndpointHealth): number {
+  return [...endpoint.tools.flatMap((tool) => tool.findings), ...endpoint.toolSetFindings].filter(
+    (finding) => finding.severity === 'danger',
+  ).length;
 }
 
 /**

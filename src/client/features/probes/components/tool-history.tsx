@@ -103,11 +103,16 @@ export function ToolHistory({ changes, treeSize }: ToolHistoryProps) {
               </a>
             )}
           </p>
-          <ul className="mt-1 space-y-2">
-            {change.items.map((item, index) => (
-              <ChangeItem key={`${item.kind}-${item.tool}-${index}`} item={item} />
-            ))}
-          </ul>
+          {change.items.length === 0 ? (
+            // The first tool set observed goes on the record and into the log, with nothing changed.
+            <p className="mt-1 text-sm text-slate-700">Tools first observed.</p>
+          ) : (
+            <ul className="mt-1 space-y-2">
+              {change.items.map((item, index) => (
+                <ChangeItem key={`${item.kind}-${item.tool}-${index}`} item={item} />
+              ))}
+            </ul>
+          )}
         </li>
       ))}
     </ol>
