@@ -41,9 +41,10 @@ for (const screen of screens) {
       await expect(mcp.getByText('Up', { exact: true })).toBeVisible();
       await expect(mcp.getByText(/\/demo-mcp$/)).toBeVisible();
       await expect(mcp.getByRole('img', { name: /^Uptime: .* in 30 days$/ })).toBeVisible();
-      await expect(mcp.getByText(/added current_time; removed ping/)).toBeVisible();
+      await expect(mcp.getByTestId('tool-history').getByText(/current_time\s*—\s*added/)).toBeVisible();
+      await expect(mcp.getByTestId('tool-history').getByText(/ping\s*—\s*removed/)).toBeVisible();
       await mcp.getByText('3 tools offered').click();
-      await expect(mcp.getByText('current_time', { exact: true })).toBeVisible();
+      await expect(mcp.getByTestId('tool-list').getByText('current_time', { exact: true })).toBeVisible();
       await expect(health.getByRole('region', { name: 'A2A agent card' })).toBeVisible();
       // Only owners and admins probe.
       await expect(health.getByRole('button', { name: 'Probe now' })).toHaveCount(0);

@@ -105,7 +105,7 @@ export function ToolHistory({ changes, treeSize }: ToolHistoryProps) {
           </p>
           {change.items.length === 0 ? (
             // The first tool set observed goes on the record and into the log, with nothing changed.
-            <p className="mt-1 text-sm text-slate-700">Tools first observed.</p>
+            <p className="mt-1 text-sm text-slate-700">Whole tool definitions first recorded.</p>
           ) : (
             <ul className="mt-1 space-y-2">
               {change.items.map((item, index) => (
