@@ -343,6 +343,7 @@ async function watchRound(
     .pluck()
     .all() as number[];
   const results = (reader.prepare('SELECT count(*) FROM probe_results').pluck().get() as number) ?? 0;
+  const transparencyLog = await logFigures(reader);
   reader.close();
   const fakesAfter = await fakes.stats();
 
@@ -369,6 +370,7 @@ async function watchRound(
       inFlight: inFlight(timeline, synced, last, 2),
       fakeRequestsPerProbe: round1((fakesAfter.requests - before.fakesRequests) / endpoints),
       cpuSeconds: cpu,
+      transparencyLog,
       /** Reads the server answered while its CPU was metered (the warm-up and every window). */
       readRequests: warmup.requests + windows.reduce((sum, window) => sum + window.requests, 0),
     },
@@ -436,6 +438,44 @@ async function offHalf(dbFile: string, count: number, fakesPid: number | undefin
 
 /** The machine's load averages (1, 5, 15 min): other work on a shared machine shows here. */
 const loadAverage = () => fs.readFileSync('/proc/loadavg', 'utf8').trim();
+
+/**
+ * The transparency log after the round (issue 35): every endpoint's first tool set is a leaf. Waits
+ * for the log's writer to drain its queue (it appends every TRANSPARENCY_INTERVAL_S), then measures
+ * the append latency of each leaf: from the probe that observed it to its place in the log.
+ * Null for a build without the log.
+ */
+async function logFigures(reader: SqliteDatabase.Database) {
+  const hasLog = reader
+    .prepare(`SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = 'transparency_leaves'`)
+    .pluck()
+    .get() as number;
+  if (!hasLog) return null;
+  const queued = reader.prepare('SELECT count(*) FROM transparency_queue').pluck();
+  const waitUntil = Date.now() + 60_000;
+  while ((queued.get() as number) > 0 && Date.now() < waitUntil) await sleep(500);
+  const leaves = reader.prepare('SELECT leaf, appended_at FROM transparency_leaves').all() as Array<{
+    leaf: string;
+    appended_at: string;
+  }>;
+  const latencies = leaves
+    .map(
+      (row) =>
+        Date.parse(row.appended_at) - Date.parse((JSON.parse(row.leaf) as { observedAt: string }).observedAt),
+    )
+    .sort((a, b) => a - b);
+  return {
+    leaves: leaves.length,
+    stillQueued: queued.get() as number,
+    treeHeads: reader.prepare('SELECT count(*) FROM transparency_tree_heads').pluck().get() as number,
+    /** From the probe's observation to the leaf's append (the writer's interval bounds most of it). */
+    appendLatencyMs: {
+      p50: percentile(latencies, 0.5),
+      p99: percentile(latencies, 0.99),
+      max: latencies.at(-1) ?? 0,
+    },
+  };
+}
 
 /**
  * The server's CPU per probe in the flat-out round. Gross: all its CPU over the round (start-up, the
