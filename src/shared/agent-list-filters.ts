@@ -10,6 +10,8 @@ export interface AgentListFilters {
   health?: AgentHealthFilter | undefined;
   /** Agents with an MCP endpoint last found speaking this protocol revision. */
   protocol?: McpRevision | undefined;
+  /** Leaves out agents whose MCP tools have findings above this severity. */
+  maxRiskSeverity?: RiskFilterSeverity | undefined;
   sort?: AgentSort | undefined;
   page?: number | undefined;
 }
@@ -30,6 +32,19 @@ export function isHealthFilter(value: string): value is AgentHealthFilter {
   return (agentHealthFilters as readonly string[]).includes(value);
 }
 
+/** The severities a listing can be limited to (`danger` would leave nothing out). */
+export const riskFilterSeverities = ['none', 'info', 'warning'] as const;
+export type RiskFilterSeverity = (typeof riskFilterSeverities)[number];
+export const riskFilterLabels: Record<RiskFilterSeverity, string> = {
+  warning: 'No danger findings',
+  info: 'No danger or warnings',
+  none: 'No findings at all',
+};
+
+export function isRiskFilter(value: string): value is RiskFilterSeverity {
+  return (riskFilterSeverities as readonly string[]).includes(value);
+}
+
 export function isPricing(value: string): value is PricingModel {
   return (pricingModels as readonly string[]).includes(value);
 }
@@ -40,6 +55,7 @@ export function parseAgentListFilters(search: URLSearchParams): AgentListFilters
   const pricing = search.get('pricing') ?? '';
   const health = search.get('health') ?? '';
   const protocol = search.get('protocol') ?? '';
+  const maxRiskSeverity = search.get('maxRiskSeverity') ?? '';
   const page = Number.parseInt(search.get('page') ?? '', 10);
   return {
     q: search.get('q') ?? '',
@@ -48,6 +64,7 @@ export function parseAgentListFilters(search: URLSearchParams): AgentListFilters
     verified: search.get('verified') === 'true' || undefined,
     health: isHealthFilter(health) ? health : undefined,
     protocol: isMcpRevision(protocol) ? protocol : undefined,
+    maxRiskSeverity: isRiskFilter(maxRiskSeverity) ? maxRiskSeverity : undefined,
     sort: isSort(sort) ? sort : undefined,
     page: Number.isFinite(page) && page > 1 ? page : undefined,
   };
@@ -62,6 +79,7 @@ export function agentListQuery(filters: AgentListFilters, limit?: number) {
     pricing: filters.pricing || undefined,
     health: filters.health || undefined,
     protocol: filters.protocol || undefined,
+    maxRiskSeverity: filters.maxRiskSeverity || undefined,
     sort: filters.sort || undefined,
     page: filters.page && filters.page > 1 ? filters.page : undefined,
     limit,

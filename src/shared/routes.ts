@@ -44,6 +44,7 @@ export const paths = {
         verified: filters.verified,
         health: filters.health,
         protocol: filters.protocol,
+        maxRiskSeverity: filters.maxRiskSeverity,
         sort: filters.sort,
         page: filters.page && filters.page > 1 ? filters.page : undefined,
       }),

@@ -93,4 +93,12 @@ test('the agent page shows each tool whole, its danger findings and the classifi
   // Each finding links to its rule on the public rules page.
   await ruleLink.click();
   await expect(page).toHaveURL(/\/tool-risk-rules/);
+
+  // The listing can leave out agents whose tools have danger findings.
+  await page.goto('/agents?q=Shellfish');
+  const results = page.getByRole('main');
+  await expect(results.getByRole('link', { name: /Shellfish/ }).first()).toBeVisible();
+  await page.getByLabel('Tool risk').first().selectOption('warning');
+  await expect(page).toHaveURL(/maxRiskSeverity=warning/);
+  await expect(results.getByRole('link', { name: /Shellfish/ })).toHaveCount(0);
 });

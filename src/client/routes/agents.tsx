@@ -82,6 +82,7 @@ export function AgentsPage() {
     filters.verified ||
     filters.health ||
     filters.protocol ||
+    filters.maxRiskSeverity ||
     filters.sort,
   );
   const clearFilters = () => {

@@ -13,14 +13,11 @@ export {
   type PricingModel,
 } from '../catalogue.js';
 import { agentSorts, agentStatuses, pricingModels } from '../catalogue.js';
-import { agentHealthFilters } from '../agent-list-filters.js';
+import { agentHealthFilters, riskFilterSeverities } from '../agent-list-filters.js';
 import { agentHealthStates, mcpRevisions } from '../rules/trust-summary.js';
 import { claimMethods } from '../trust.js';
 
 const slugPattern = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
-
-/** The severities a listing can be limited to (`danger` would leave nothing out). */
-export const riskFilterSeverities = ['none', 'info', 'warning'] as const;
 
 /** GET /api/agents query. */
 export const agentListQuerySchema = z.object({

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { SEARCH_QUERY_MAX_LENGTH } from '../limits.js';
-import { riskFilterSeverities } from './agents.js';
+import { riskFilterSeverities } from '../agent-list-filters.js';
 
 /** Where AgentAtlas's own MCP server answers: Streamable HTTP, no session. */
 export const MCP_SERVER_PATH = '/mcp';

@@ -4,7 +4,9 @@ import {
   agentHealthFilters,
   isHealthFilter,
   isPricing,
+  isRiskFilter,
   isSort,
+  riskFilterLabels,
   type AgentListFilters,
 } from '../../../../shared/agent-list-filters.js';
 import { agentSortLabels, agentSorts, pricingLabels, pricingModels } from '../../../../shared/catalogue.js';
@@ -108,6 +110,25 @@ export function AgentFilters({ filters, categories, onChange }: AgentFiltersProp
           {mcpRevisions.map((revision) => (
             <option key={revision} value={revision}>
               Speaks {revision}
+            </option>
+          ))}
+        </Select>
+      </div>
+      <div className="flex flex-col gap-1.5">
+        <Label htmlFor={`${id}-risk`}>Tool risk</Label>
+        <Select
+          id={`${id}-risk`}
+          value={filters.maxRiskSeverity ?? ''}
+          onChange={(event) =>
+            onChange({
+              maxRiskSeverity: isRiskFilter(event.target.value) ? event.target.value : undefined,
+            })
+          }
+        >
+          <option value="">Any</option>
+          {(['warning', 'info', 'none'] as const).map((severity) => (
+            <option key={severity} value={severity}>
+              {riskFilterLabels[severity]}
             </option>
           ))}
         </Select>
