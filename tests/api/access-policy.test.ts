@@ -309,6 +309,8 @@ describe('owner-only operations, enumerated from the OpenAPI document', () => {
       'GET /api/github/repos/{owner}/{repo}',
       'GET /feeds/agents/{slug}/reviews.atom',
       'GET /feeds/categories/{slug}.atom',
+      // A gateway's pin: a hash, answered with the published listings it was seen on only.
+      'GET /api/tool-hashes/{hash}',
     ]);
     const namesSomething = ({ path, op }: Entry) =>
       path.startsWith('/api/') &&
