@@ -1,5 +1,13 @@
-import { Migrator, sql, type Migration, type MigrationProvider } from 'kysely';
+import {
+  Migrator,
+  sql,
+  type DatabaseIntrospector,
+  type Kysely,
+  type Migration,
+  type MigrationProvider,
+} from 'kysely';
 import type { Db } from './database.js';
+import type { Database } from './schema.js';
 import { initialMigration } from './migrations/0001-initial.js';
 import { submissionsMigration } from './migrations/0002-submissions.js';
 import { oneLiveListingPerRepositoryMigration } from './migrations/0003-one-live-listing-per-repository.js';
@@ -42,7 +50,46 @@ async function createMigrator(db: Db): Promise<Migrator> {
   // Kysely looks for its bookkeeping tables in every schema unless told which one; name the
   // current one, so databases that keep one AgentAtlas per schema never see each other's.
   const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(db.kysely);
-  return new Migrator({ db: db.kysely, provider, migrationTableSchema: rows[0]?.schema ?? 'public' });
+  const schema = rows[0]?.schema ?? 'public';
+  return new Migrator({
+    db: withSchemaIntrospection(db.kysely, schema),
+    provider,
+    migrationTableSchema: schema,
+  });
+}
+
+/**
+ * Kysely's PostgreSQL introspector reads every column of every schema and calls
+ * pg_get_serial_sequence on each, which fails ("column … does not exist") when another schema drops
+ * a column meanwhile (another instance or test migrating its own schema). The migrator only asks
+ * which schemas and tables exist: this answers that for the current schema alone, from pg_tables.
+ */
+function withSchemaIntrospection(kysely: Kysely<Database>, schema: string): Kysely<Database> {
+  const introspection: DatabaseIntrospector = {
+    async getSchemas() {
+      const found = await sql<{
+        name: string;
+      }>`select nspname as name from pg_namespace where nspname = ${schema}`.execute(kysely);
+      return found.rows;
+    },
+    async getTables() {
+      const found = await sql<{
+        name: string;
+      }>`select tablename as name from pg_tables where schemaname = ${schema}`.execute(kysely);
+      return found.rows.map((row) => ({ name: row.name, schema, isView: false, columns: [] }));
+    },
+    async getMetadata() {
+      return { tables: await this.getTables() };
+    },
+  };
+  return new Proxy(kysely, {
+    get(target, property) {
+      if (property === 'introspection') return introspection;
+      const value: unknown = Reflect.get(target, property, target);
+      // Kysely's methods use private fields: they must run on the instance itself.
+      return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
+    },
+  });
 }
 
 /**
