@@ -1,7 +1,17 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect, type Transaction } from 'kysely';
+import {
+  CompiledQuery,
+  Kysely,
+  PostgresDialect,
+  SqliteAdapter,
+  SqliteDialect,
+  SqliteDriver,
+  type DatabaseConnection,
+  type Driver,
+  type Transaction,
+} from 'kysely';
 import pg from 'pg';
 import type { Config } from '../config.js';
 import { forgetStatementName, preparedStatementName } from './prepared-query.js';
@@ -58,6 +68,45 @@ class NamedStatementClient extends pg.Client {
   }
 }
 
+/**
+ * SQLite runs schema changes inside transactions, but Kysely's adapter says it does not, so its
+ * migrator committed each statement of a migration on its own: a migration that failed halfway left
+ * half a schema, and a server still serving from the database saw several schema changes in a row
+ * (its full-text table's constructor failed reading one mid-change). Saying so makes the migrator
+ * apply each run in one transaction, as it does on PostgreSQL.
+ */
+class TransactionalDdlSqliteAdapter extends SqliteAdapter {
+  override get supportsTransactionalDdl(): boolean {
+    return true;
+  }
+}
+
+/**
+ * Transactions begin IMMEDIATE: a deferred one that read first and then wrote after another process
+ * had committed (a migration while a server writes, the CLI beside a server) failed at once with
+ * "database is locked", because SQLite cannot wait for a snapshot that is already stale; an immediate
+ * one takes the write lock up front and waits its busy_timeout like any other write.
+ */
+class ImmediateSqliteDriver extends SqliteDriver {
+  override async beginTransaction(connection: DatabaseConnection): Promise<void> {
+    await connection.executeQuery(CompiledQuery.raw('begin immediate'));
+  }
+}
+
+class AgentAtlasSqliteDialect extends SqliteDialect {
+  readonly #config: ConstructorParameters<typeof SqliteDialect>[0];
+  constructor(config: ConstructorParameters<typeof SqliteDialect>[0]) {
+    super(config);
+    this.#config = config;
+  }
+  override createAdapter(): SqliteAdapter {
+    return new TransactionalDdlSqliteAdapter();
+  }
+  override createDriver(): Driver {
+    return new ImmediateSqliteDriver(this.#config);
+  }
+}
+
 export function createDb(database: Config['database']): Db {
   if (database.kind === 'postgres') {
     const pool = new pg.Pool({
@@ -98,7 +147,7 @@ export function createDb(database: Config['database']): Db {
   // The log is copied into the database file by a worker thread, not by the commit that fills it.
   const checkpoints = startWalCheckpoints(sqlite, database.file);
   const kysely = new Kysely<Database>({
-    dialect: new SqliteDialect({ database: withStatementCache(sqlite) }),
+    dialect: new AgentAtlasSqliteDialect({ database: withStatementCache(sqlite) }),
   });
   return {
     kysely,
