@@ -2,9 +2,10 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    // Two cores: one worker per core; every API test file builds its own app on its own database.
+    // Two cores: one worker per core; every API test file builds its own app on its own database. CI's
+    // Node.js 24 pass runs beside the browser tests with one (VITEST_MAX_WORKERS=1).
     pool: 'forks',
-    maxWorkers: 2,
+    maxWorkers: Number(process.env.VITEST_MAX_WORKERS) || 2,
     projects: [
       {
         test: {

@@ -7,6 +7,7 @@
 //   --skip-static        no typecheck, lint or format check
 //   --api-only           only the API tests of vitest, not the unit tests
 //   --browser=smoke      only the browser tests tagged @smoke (a short set through every feature); =none skips them
+//   --browser-only       only the build and the browser tests (CI runs them beside the Node.js 24 pass)
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -15,7 +16,8 @@ import path from 'node:path';
 const root = path.resolve(import.meta.dirname, '..');
 const reports = fs.mkdtempSync(path.join(os.tmpdir(), 'agentatlas-reports-'));
 const args = process.argv.slice(2);
-const skipStatic = args.includes('--skip-static');
+const browserOnly = args.includes('--browser-only');
+const skipStatic = browserOnly || args.includes('--skip-static');
 const apiOnly = args.includes('--api-only');
 const browser = args.find((arg) => arg.startsWith('--browser='))?.split('=')[1] ?? 'all';
 if (!['all', 'smoke', 'none'].includes(browser)) {
@@ -66,39 +68,41 @@ if (!skipStatic) {
   check('format', 'npx', ['prettier', '--check', '.', '--log-level', 'warn']);
 }
 
-const vitestReport = path.join(reports, 'vitest.json');
-const vitestRetries = path.join(reports, 'vitest-retries.json');
-const vitestOk = run(
-  apiOnly ? 'API tests' : 'unit and API tests',
-  'npx',
-  [
-    'vitest',
-    'run',
-    ...(apiOnly ? ['--project', 'api'] : []),
-    '--reporter=default',
-    '--reporter=json',
-    `--outputFile.json=${vitestReport}`,
-    '--reporter=./scripts/vitest-retries.mjs',
-  ],
-  { VITEST_RETRIES_OUTPUT: vitestRetries },
-);
-// A failed test counts once; a file that failed without a failed test (it did not load, or a hook
-// failed) counts once too. numFailedTestSuites would count a failed test again for its file and each
-// describe around it.
-const vitest = readCounts(vitestReport, (report) => ({
-  passed: report.numPassedTests,
-  failed:
-    report.numFailedTests +
-    report.testResults.filter(
-      (file) => file.status === 'failed' && !file.assertionResults.some((test) => test.status === 'failed'),
-    ).length,
-}));
-const vitestFlaky = readCounts(vitestRetries, (titles) => titles);
-// No list of retried tests means the reporter did not run, and a flaky pass cannot be told from a pass.
-const retried = Array.isArray(vitestFlaky) ? vitestFlaky : [];
-passed += vitest.passed - retried.length;
-failed += retried.length + (vitest.failed || (vitestOk && Array.isArray(vitestFlaky) ? 0 : 1));
-for (const title of retried) console.log(`FLAKY (passed on retry): ${title}`);
+if (!browserOnly) {
+  const vitestReport = path.join(reports, 'vitest.json');
+  const vitestRetries = path.join(reports, 'vitest-retries.json');
+  const vitestOk = run(
+    apiOnly ? 'API tests' : 'unit and API tests',
+    'npx',
+    [
+      'vitest',
+      'run',
+      ...(apiOnly ? ['--project', 'api'] : []),
+      '--reporter=default',
+      '--reporter=json',
+      `--outputFile.json=${vitestReport}`,
+      '--reporter=./scripts/vitest-retries.mjs',
+    ],
+    { VITEST_RETRIES_OUTPUT: vitestRetries },
+  );
+  // A failed test counts once; a file that failed without a failed test (it did not load, or a hook
+  // failed) counts once too. numFailedTestSuites would count a failed test again for its file and each
+  // describe around it.
+  const vitest = readCounts(vitestReport, (report) => ({
+    passed: report.numPassedTests,
+    failed:
+      report.numFailedTests +
+      report.testResults.filter(
+        (file) => file.status === 'failed' && !file.assertionResults.some((test) => test.status === 'failed'),
+      ).length,
+  }));
+  const vitestFlaky = readCounts(vitestRetries, (titles) => titles);
+  // No list of retried tests means the reporter did not run, and a flaky pass cannot be told from a pass.
+  const retried = Array.isArray(vitestFlaky) ? vitestFlaky : [];
+  passed += vitest.passed - retried.length;
+  failed += retried.length + (vitest.failed || (vitestOk && Array.isArray(vitestFlaky) ? 0 : 1));
+  for (const title of retried) console.log(`FLAKY (passed on retry): ${title}`);
+}
 
 if (browser === 'none') {
   console.log('\n=== browser tests skipped (--browser=none)');
