@@ -421,6 +421,19 @@ describe('probe now', () => {
     expect(mcp.state.requests).toBeGreaterThan(0);
   });
 
+  it('waits for a probe the scheduler already started and answers its result, not the state before', async () => {
+    const mcp = await fakeMcp({ mode: 'slow', slowMs: 600 });
+    const { owner, agent } = await ownedAgent({ mcpUrl: mcp.url });
+    const round = t.app.probeScheduler.runRound({ sync: true });
+    await expect
+      .poll(async () => (await t.app.services.probes.probes.findByAgent(agent.id))[0]?.lease_owner ?? null)
+      .not.toBeNull();
+    const { status, body } = await probeNow(agent.id, owner.cookie);
+    expect(status).toBe(200);
+    expect(body.endpoints.map((endpoint) => endpoint.status)).toEqual(['up']);
+    await round;
+  });
+
   it('health of an unpublished or unknown agent is 404', async () => {
     const pending = await f.createAgent({ status: 'pending', mcp_url: 'https://example.com/mcp' });
     expect((await callApi(t, 'GET', `/api/agents/${pending.id}/health`, null)).status).toBe(404);

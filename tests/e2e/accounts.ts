@@ -52,6 +52,23 @@ export async function makeOwner(email: string, slug: string) {
   }
 }
 
+/**
+ * Points a demo agent's MCP endpoint or A2A card at a test's fake server, straight in the test
+ * server's database: an owner's edit would go through review, which these tests are not about.
+ */
+export async function pointAgentAt(slug: string, endpoint: { mcpUrl: string } | { agentCardUrl: string }) {
+  const db = openE2eDb();
+  try {
+    await db.kysely
+      .updateTable('agents')
+      .set('mcpUrl' in endpoint ? { mcp_url: endpoint.mcpUrl } : { agent_card_url: endpoint.agentCardUrl })
+      .where('slug', '=', slug)
+      .execute();
+  } finally {
+    await db.close();
+  }
+}
+
 /** The path and query of the newest link of that kind mailed to the address. */
 export async function mailedLink(to: string, kind: 'verify-email' | 'reset-password') {
   const { dataDir } = e2eServer();

@@ -1,6 +1,5 @@
-import { createDb } from '../../src/server/db/database.js';
 import { startFakeA2a } from '../support/fake-a2a.js';
-import { e2eServer, makeOwner } from './accounts.js';
+import { makeOwner, pointAgentAt } from './accounts.js';
 import { expect, signUp, test } from './fixtures.js';
 
 /**
@@ -17,26 +16,12 @@ test.afterAll(async () => {
 });
 
 /** Sets the listing's card address straight in the test server's database (the edit flow is not the point). */
-async function setCardUrl(slug: string, url: string) {
-  const { databaseUrl } = e2eServer();
-  const db = createDb(
-    databaseUrl.startsWith('file:')
-      ? { kind: 'sqlite', file: databaseUrl.slice('file:'.length) }
-      : { kind: 'postgres', url: databaseUrl },
-  );
-  try {
-    await db.kysely.updateTable('agents').set({ agent_card_url: url }).where('slug', '=', slug).execute();
-  } finally {
-    await db.close();
-  }
-}
-
 test('the health panel names the key that verified a card, or why its signature does not count', async ({
   page,
 }) => {
   const { email } = await signUp(page);
   await makeOwner(email, 'coldbrew');
-  await setCardUrl('coldbrew', a2a.url('/self-jwk.json'));
+  await pointAgentAt('coldbrew', { agentCardUrl: a2a.url('/self-jwk.json') });
   await page.goto('/agents/coldbrew#health');
   const health = page.getByRole('region', { name: 'Health' });
   await health.getByRole('button', { name: 'Probe now' }).click();
@@ -45,7 +30,7 @@ test('the health panel names the key that verified a card, or why its signature 
   await expect(signature.getByText('Card signature does not count')).toBeVisible();
   await expect(signature.getByText(/signed with a key it carries itself \(jwk\)/)).toBeVisible();
 
-  await setCardUrl('coldbrew', a2a.url('/signed.json'));
+  await pointAgentAt('coldbrew', { agentCardUrl: a2a.url('/signed.json') });
   await health.getByRole('button', { name: 'Probe now' }).click();
   await expect(
     signature.getByText("Card signature verified with a key from the card's own origin"),

@@ -1,6 +1,5 @@
-import { createDb } from '../../src/server/db/database.js';
 import { startFakeToolServer } from '../support/fake-tool-server.js';
-import { e2eServer, makeOwner } from './accounts.js';
+import { makeOwner, pointAgentAt } from './accounts.js';
 import { expect, expectNoSeriousA11yViolations, signUp, test } from './fixtures.js';
 
 /**
@@ -37,26 +36,12 @@ test.afterAll(async () => {
   await server.close();
 });
 
-async function setMcpUrl(slug: string, url: string) {
-  const { databaseUrl } = e2eServer();
-  const db = createDb(
-    databaseUrl.startsWith('file:')
-      ? { kind: 'sqlite', file: databaseUrl.slice('file:'.length) }
-      : { kind: 'postgres', url: databaseUrl },
-  );
-  try {
-    await db.kysely.updateTable('agents').set({ mcp_url: url }).where('slug', '=', slug).execute();
-  } finally {
-    await db.close();
-  }
-}
-
 test('the agent page shows each tool whole, its danger findings and the classified change', async ({
   page,
 }) => {
   const { email } = await signUp(page);
   await makeOwner(email, 'shellfish');
-  await setMcpUrl('shellfish', server.url);
+  await pointAgentAt('shellfish', { mcpUrl: server.url });
   await page.goto('/agents/shellfish#health');
   const health = page.getByRole('region', { name: 'Health' });
   const mcp = health.getByRole('region', { name: 'MCP server' });

@@ -35,6 +35,7 @@ import { nowIso, utcDay } from '../../lib/time.js';
 import { createNotification, type NotificationsDeps } from '../notifications/notifications.service.js';
 import type { Notification } from '../../../shared/api/notifications.js';
 import type { A2aProbeOutcome } from './a2a-probe.js';
+import { PROBE_TIMEOUT_MS } from './mcp-probe.js';
 import type { ProbeTarget, RunProbe } from './probe-runner.js';
 import type { ProbesRepo } from './probes.repo.js';
 import type { AgentEventsRepo } from '../../db/agent-events.repo.js';
@@ -262,6 +263,13 @@ function itemInWords(item: ToolChangeItem): string {
 
 type Told = Array<{ userId: number; notice: Notification }>;
 
+type ProbedAgent = { owner_id: number | null; agent_name: string; agent_slug: string };
+
+/** The agent an endpoint's webhook events are about. */
+function webhookAgent(endpoint: AgentEndpointRow, agent: ProbedAgent) {
+  return { id: endpoint.agent_id, slug: agent.agent_slug, name: agent.agent_name, owner_id: agent.owner_id };
+}
+
 /**
  * Tells of what a probe found in the tools: a classified change goes to the owner, the people who
  * favorited the agent and the owner's webhooks (`agent.tools_changed`); a danger finding the record
@@ -272,7 +280,7 @@ async function tellOfTools(
   trx: Executor,
   options: {
     endpoint: AgentEndpointRow;
-    agent: { owner_id: number | null; agent_name: string; agent_slug: string };
+    agent: ProbedAgent;
     record: ToolRecordOfProbe | null;
     items: ToolChangeItem[] | null;
   },
@@ -314,12 +322,7 @@ async function tellOfTools(
   if (!items || items.length === 0 || !record) return told;
   await raiseWebhookEvent(deps.webhookEvents, trx, {
     type: 'agent.tools_changed',
-    agent: {
-      id: endpoint.agent_id,
-      slug: agent.agent_slug,
-      name: agent.agent_name,
-      owner_id: agent.owner_id,
-    },
+    agent: webhookAgent(endpoint, agent),
     data: {
       endpoint: { kind: endpoint.kind, url: endpoint.url },
       toolSetHash: record.toolSetHash,
@@ -432,12 +435,7 @@ export async function recordOutcome(
     );
     await raiseWebhookEvent(deps.webhookEvents, trx, {
       type: 'agent.health_changed',
-      agent: {
-        id: endpoint.agent_id,
-        slug: agent.agent_slug,
-        name: agent.agent_name,
-        owner_id: agent.owner_id,
-      },
+      agent: webhookAgent(endpoint, agent),
       data: {
         endpoint: { kind: endpoint.kind, url: endpoint.url },
         // "failing" after FAILURES_BEFORE_NOTICE failed probes in a row; "recovered" at the next success.
@@ -635,5 +633,28 @@ export async function probeAgentNow(
     leaseUntil: new Date(now + PROBE_LEASE_MS).toISOString(),
   });
   await Promise.all(claimed.map((endpoint) => probeEndpoint(deps, endpoint)));
+  await waitForProbesInFlight(deps, agentId, new Date(now).toISOString());
   return agentHealth(deps, agentId);
+}
+
+/** How long probe-now waits for a probe another worker started: that probe's own time limit, and a margin. */
+const PROBE_IN_FLIGHT_WAIT_MS = PROBE_TIMEOUT_MS + 2_000;
+
+/**
+ * An endpoint probe-now could not claim is being probed right now by the scheduler or another instance;
+ * answering before that probe lands would show the owner the state from before they asked.
+ */
+async function waitForProbesInFlight(deps: ProbesDeps, agentId: number, askedAt: string): Promise<void> {
+  const deadline = Date.now() + PROBE_IN_FLIGHT_WAIT_MS;
+  for (;;) {
+    const now = new Date().toISOString();
+    const inFlight = (await deps.probes.findByAgent(agentId)).some(
+      (endpoint) =>
+        endpoint.lease_until !== null &&
+        endpoint.lease_until > now &&
+        (endpoint.checked_at === null || endpoint.checked_at < askedAt),
+    );
+    if (!inFlight || Date.now() >= deadline) return;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
 }
