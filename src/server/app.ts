@@ -87,6 +87,7 @@ import prometheusMetrics from './ops/prometheus.js';
 import scheduledBackups from './ops/backup-scheduler.js';
 import signingKeysRoutes from './features/signing-keys/signing-keys.routes.js';
 import transparencyRoutes from './features/transparency/transparency.routes.js';
+import registryRoutes from './features/registry/registry.routes.js';
 import { TransparencyLogWriter } from './features/transparency/transparency-writer.js';
 
 declare module 'fastify' {
@@ -331,6 +332,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   await app.register(feedsRoutes);
   await app.register(signingKeysRoutes);
   await app.register(transparencyRoutes);
+  await app.register(registryRoutes);
   await app.register(webhooksRoutes);
   await app.register(seoRoutes);
   await app.register(pagesRoutes);

@@ -76,6 +76,8 @@ import {
 } from './features/signing-keys/signing-keys.service.js';
 import { createTransparencyRepo } from './features/transparency/transparency.repo.js';
 import type { TransparencyDeps } from './features/transparency/transparency.service.js';
+import { createRegistryRepo } from './features/registry/registry.repo.js';
+import type { RegistryDeps } from './features/registry/registry.service.js';
 
 /** What the services tell the open sockets (realtime/notification-hub.ts). */
 export interface Realtime {
@@ -325,6 +327,12 @@ export function createServices(
     storage,
     signingKeys,
     transparency: { db, log: createTransparencyRepo(db), signing: signingKeys } satisfies TransparencyDeps,
+    registry: {
+      db,
+      registry: createRegistryRepo(db),
+      agents,
+      publicUrl: config.publicUrl,
+    } satisfies RegistryDeps,
   };
 }
 

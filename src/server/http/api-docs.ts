@@ -28,6 +28,11 @@ export const apiTags = [
     name: 'tool record',
     description: 'Every MCP tool as served, hashed: the pins a gateway checks before it trusts a tool.',
   },
+  {
+    name: 'registry',
+    description:
+      'The MCP registry API v0.1: every listed MCP server as server.json with AgentAtlas’s evidence in _meta, for IDEs and gateways that allow only servers from a registry.',
+  },
   { name: 'badges', description: 'Embeddable SVG badges.' },
   { name: 'feeds', description: 'Atom feeds of new agents, of a category and of an agent’s reviews.' },
   { name: 'mcp', description: 'AgentAtlas as an MCP server (Streamable HTTP) for AI agents.' },

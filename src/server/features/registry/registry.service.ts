@@ -1,0 +1,175 @@
+import {
+  EVIDENCE_META_KEY,
+  OFFICIAL_META_KEY,
+  SERVER_DESCRIPTION_MAX,
+  SERVER_TITLE_MAX,
+  type RegistryListQuery,
+  type RegistryServer,
+  type RegistryServerList,
+  type ServerEvidence,
+  type ServerJson,
+} from '../../../shared/api/registry.js';
+import { REGISTRY_NAME_MAX, REGISTRY_NAME_PATTERN } from '../../../shared/api/imports.js';
+import { riskSeverities } from '../../../shared/api/probes.js';
+import { isMcpRevision } from '../../../shared/rules/trust-summary.js';
+import { absoluteUrl, paths } from '../../../shared/routes.js';
+import type { Db } from '../../db/database.js';
+import { invalid, notFound } from '../../errors.js';
+import { openAdvisoryIdsByAgentId } from '../advisories/open-advisories.js';
+import { NO_TRUST, presentTrust } from '../agents/agents.presenter.js';
+import type { AgentsRepo } from '../agents/agents.repo.js';
+import type { RegistryRepo, RegistryServerRow } from './registry.repo.js';
+
+export interface RegistryDeps {
+  db: Db;
+  registry: RegistryRepo;
+  agents: Pick<AgentsRepo, 'findTrustParts'>;
+  publicUrl: string;
+}
+
+/** The published server.json schema the documents follow. */
+const SERVER_SCHEMA_URL = 'https://static.modelcontextprotocol.io/schemas/2025-12-11/server.schema.json';
+const LATEST = 'latest';
+
+/**
+ * The namespace of servers AgentAtlas names itself: its public host in reverse-DNS order
+ * (agentatlas.example.com gives com.example.agentatlas), as the registry's names are.
+ */
+export function registryNamespace(publicUrl: string): string {
+  return new URL(publicUrl).hostname.split('.').reverse().join('.');
+}
+
+/** A listing's server name: the one it was imported under, else `<namespace>/<slug>`. */
+function serverName(deps: RegistryDeps, row: RegistryServerRow): string {
+  return row.registry_name ?? `${registryNamespace(deps.publicUrl)}/${row.slug}`;
+}
+
+function serverVersion(row: RegistryServerRow): string {
+  return row.registry_version ?? `1.${row.approved_edits}.0`;
+}
+
+const clip = (text: string, max: number) =>
+  text.length <= max ? text : `${text.slice(0, max - 1).trimEnd()}…`;
+
+/** The forge a repository lives on, as the registry's `repository.source` names it. */
+function repositorySource(url: string): string {
+  const host = new URL(url).hostname.toLowerCase().replace(/^www\./, '');
+  const forge = /^(github|gitlab|bitbucket|codeberg)\.(com|org)$/.exec(host)?.[1];
+  return forge ?? host;
+}
+
+function serverJson(deps: RegistryDeps, row: RegistryServerRow): ServerJson {
+  return {
+    $schema: SERVER_SCHEMA_URL,
+    name: serverName(deps, row),
+    title: clip(row.name, SERVER_TITLE_MAX),
+    description: clip(row.tagline.trim() || row.name, SERVER_DESCRIPTION_MAX),
+    version: serverVersion(row),
+    ...(row.website_url ? { websiteUrl: row.website_url } : {}),
+    ...(row.repo_url ? { repository: { url: row.repo_url, source: repositorySource(row.repo_url) } } : {}),
+    remotes: [{ type: 'streamable-http', url: row.mcp_url }],
+  };
+}
+
+const knownSeverity = (value: string | null) => riskSeverities.find((severity) => severity === value) ?? null;
+
+/** The servers of these rows with the evidence behind each: two reads for the trust, one for advisories. */
+async function present(deps: RegistryDeps, rows: RegistryServerRow[]): Promise<RegistryServer[]> {
+  const ids = rows.map((row) => row.id);
+  const [trustParts, advisories] = await Promise.all([
+    deps.agents.findTrustParts(ids),
+    openAdvisoryIdsByAgentId(deps.db, ids),
+  ]);
+  const trust = presentTrust(trustParts);
+  return rows.map((row): RegistryServer => {
+    const { health, protocols, ownership } = trust.get(row.id) ?? NO_TRUST;
+    const evidence: ServerEvidence = {
+      url: absoluteUrl(deps.publicUrl, paths.agent.href(row.slug)),
+      score: Math.round(row.reputation_score * 10) / 10,
+      verified: row.verified === 1,
+      claims: ownership,
+      health,
+      protocols: protocols.filter(isMcpRevision),
+      toolSetHash: row.tool_set_hash,
+      maxRiskSeverity: knownSeverity(row.max_risk_severity),
+      advisories: advisories.get(row.id) ?? [],
+    };
+    return {
+      server: serverJson(deps, row),
+      _meta: {
+        [OFFICIAL_META_KEY]: {
+          status: 'active',
+          publishedAt: row.published_at ?? row.updated_at,
+          updatedAt: row.updated_at,
+          isLatest: true,
+        },
+        [EVIDENCE_META_KEY]: evidence,
+      },
+    };
+  });
+}
+
+// A cursor is the last id of the page before, wrapped so that clients treat it as the opaque string it is.
+const encodeCursor = (id: number) => Buffer.from(`after:${id}`).toString('base64url');
+
+function decodeCursor(cursor: string | undefined): number {
+  if (cursor === undefined || cursor === '') return 0;
+  const id = /^after:(\d{1,15})$/.exec(Buffer.from(cursor, 'base64url').toString('utf8'))?.[1];
+  if (id === undefined)
+    throw invalid('cursor is not one this registry gave out: use metadata.nextCursor as it was answered', {
+      cursor: ['Not a cursor of this registry'],
+    });
+  return Number(id);
+}
+
+/** GET /v0.1/servers: a page of servers in a stable order, with the cursor of the next one. */
+export async function listServers(deps: RegistryDeps, query: RegistryListQuery): Promise<RegistryServerList> {
+  const rows = await deps.registry.findPage({
+    afterId: decodeCursor(query.cursor),
+    limit: query.limit,
+    search: query.search?.trim() || undefined,
+    updatedSince: query.updated_since && new Date(query.updated_since).toISOString(),
+    version: query.version && query.version !== LATEST ? query.version : undefined,
+  });
+  const page = rows.slice(0, query.limit);
+  const last = page.at(-1);
+  return {
+    servers: await present(deps, page),
+    metadata: {
+      count: page.length,
+      ...(rows.length > query.limit && last ? { nextCursor: encodeCursor(last.id) } : {}),
+    },
+  };
+}
+
+/** The listed server a name stands for: an imported registry name, or AgentAtlas's own `<namespace>/<slug>`. */
+async function findServer(deps: RegistryDeps, name: string): Promise<RegistryServerRow> {
+  const missing = () => notFound(`No server named ${name} is listed here.`);
+  if (name.length > REGISTRY_NAME_MAX || !REGISTRY_NAME_PATTERN.test(name)) throw missing();
+  const imported = await deps.registry.findOne({ registryName: name });
+  if (imported) return imported;
+  const [namespace, slug] = name.split('/') as [string, string];
+  if (namespace !== registryNamespace(deps.publicUrl)) throw missing();
+  const listing = await deps.registry.findOne({ slug });
+  if (!listing) throw missing();
+  return listing;
+}
+
+/** GET /v0.1/servers/{serverName}/versions: every version served, which here is the live one. */
+export async function listServerVersions(deps: RegistryDeps, name: string): Promise<RegistryServerList> {
+  const servers = await present(deps, [await findServer(deps, name)]);
+  return { servers, metadata: { count: servers.length } };
+}
+
+/** GET /v0.1/servers/{serverName}/versions/{version}: `latest`, or the exact version it has now. */
+export async function getServerVersion(
+  deps: RegistryDeps,
+  name: string,
+  version: string,
+): Promise<RegistryServer> {
+  const row = await findServer(deps, name);
+  if (version !== LATEST && version !== serverVersion(row))
+    throw notFound(`${name} has no version ${version} here; its version is ${serverVersion(row)}.`);
+  const [server] = await present(deps, [row]);
+  return server!;
+}
