@@ -1,7 +1,5 @@
 import { z } from 'zod';
-import { agentHealthStates, mcpRevisions } from '../rules/trust-summary.js';
-import { claimMethods } from '../trust.js';
-import { riskSeverities } from './probes.js';
+import { agentEvidenceSchema } from './evidence.js';
 import { REGISTRY_NAME_MAX, REGISTRY_NAME_PATTERN } from './imports.js';
 
 /**
@@ -77,20 +75,6 @@ export const serverJsonSchema = z.object({
 });
 export type ServerJson = z.infer<typeof serverJsonSchema>;
 
-/** What AgentAtlas found about the server, the same evidence as the agent's page. */
-export const serverEvidenceSchema = z.object({
-  url: z.string().describe("The agent's page on AgentAtlas"),
-  score: z.number().describe('Reputation score, 0-100'),
-  verified: z.boolean(),
-  claims: z.array(z.enum(claimMethods)).describe('How the owner proved control, by active claims'),
-  health: z.enum(agentHealthStates),
-  protocols: z.array(z.enum(mcpRevisions)).describe('MCP revisions the endpoint was last found to speak'),
-  toolSetHash: z.string().nullable().describe('RFC 8785 hash of the tool set last served'),
-  maxRiskSeverity: z.enum(riskSeverities).nullable().describe('Highest tool-risk finding (null: not read)'),
-  advisories: z.array(z.string()).describe('Ids of open advisories against the agent'),
-});
-export type ServerEvidence = z.infer<typeof serverEvidenceSchema>;
-
 export const registryServerSchema = z.object({
   server: serverJsonSchema,
   _meta: z.object({
@@ -100,7 +84,7 @@ export const registryServerSchema = z.object({
       updatedAt: z.string(),
       isLatest: z.literal(true),
     }),
-    [EVIDENCE_META_KEY]: serverEvidenceSchema,
+    [EVIDENCE_META_KEY]: agentEvidenceSchema,
   }),
 });
 export type RegistryServer = z.infer<typeof registryServerSchema>;

@@ -262,8 +262,8 @@ export function createAgentsRepo(db: Db) {
     },
 
     /**
-     * What the trust summaries of these agents are made of: their endpoints' statuses and protocol
-     * checks, and the methods of their active ownership claims (two indexed reads for a page of cards).
+     * What the trust summaries of these agents are made of: their endpoints' statuses, protocol checks
+     * and tool sets, and the methods of their active ownership claims (indexed reads for a page of cards).
      */
     async findTrustParts(agentIds: readonly number[]) {
       if (agentIds.length === 0) return { endpoints: [], claims: [], listingEndpoints: [] };
@@ -271,7 +271,7 @@ export function createAgentsRepo(db: Db) {
       const [endpoints, claims, listingEndpoints] = await Promise.all([
         k
           .selectFrom('agent_endpoints')
-          .select(['agent_id', 'kind', 'status', 'protocols'])
+          .select(['agent_id', 'kind', 'status', 'protocols', 'tool_set_hash', 'max_risk_severity'])
           .where('agent_id', 'in', ids)
           .execute(),
         k

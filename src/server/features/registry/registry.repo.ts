@@ -2,7 +2,7 @@ import { sql, type ExpressionBuilder } from 'kysely';
 import type { Db } from '../../db/database.js';
 import type { Database } from '../../db/schema.js';
 
-/** What a registry server is made of: the listing, where it was imported from, and its MCP endpoint. */
+/** What a registry server is made of: the listing and where it was imported from. */
 export interface RegistryServerRow {
   id: number;
   slug: string;
@@ -18,8 +18,6 @@ export interface RegistryServerRow {
   registry_name: string | null;
   registry_version: string | null;
   approved_edits: number;
-  tool_set_hash: string | null;
-  max_risk_severity: string | null;
 }
 
 /** `%` and `_` match themselves in a search, as a person typing them means. */
@@ -47,9 +45,6 @@ export function createRegistryRepo(db: Db) {
           .onRef('agent_sources.agent_id', '=', 'agents.id')
           .on('agent_sources.source', '=', 'mcp-registry'),
       )
-      .leftJoin('agent_endpoints', (join) =>
-        join.onRef('agent_endpoints.agent_id', '=', 'agents.id').on('agent_endpoints.kind', '=', 'mcp'),
-      )
       .select((eb) => [
         'agents.id',
         'agents.slug',
@@ -64,8 +59,6 @@ export function createRegistryRepo(db: Db) {
         eb.fn.coalesce('agents.mcp_url', sql.lit('')).as('mcp_url'),
         'agent_sources.registry_name',
         'agent_sources.version as registry_version',
-        'agent_endpoints.tool_set_hash',
-        'agent_endpoints.max_risk_severity',
         approvedEdits(eb).as('approved_edits'),
       ])
       .where('agents.status', '=', 'published')

@@ -6,25 +6,15 @@ import {
   type RegistryListQuery,
   type RegistryServer,
   type RegistryServerList,
-  type ServerEvidence,
   type ServerJson,
 } from '../../../shared/api/registry.js';
 import { REGISTRY_NAME_MAX, REGISTRY_NAME_PATTERN } from '../../../shared/api/imports.js';
-import { riskSeverities } from '../../../shared/api/probes.js';
-import { isMcpRevision } from '../../../shared/rules/trust-summary.js';
-import { absoluteUrl, paths } from '../../../shared/routes.js';
-import type { Db } from '../../db/database.js';
 import { invalid, notFound } from '../../errors.js';
-import { openAdvisoryIdsByAgentId } from '../advisories/open-advisories.js';
-import { NO_TRUST, presentTrust } from '../agents/agents.presenter.js';
-import type { AgentsRepo } from '../agents/agents.repo.js';
+import { agentEvidence, type AgentEvidenceDeps } from '../agents/agent-evidence.js';
 import type { RegistryRepo, RegistryServerRow } from './registry.repo.js';
 
-export interface RegistryDeps {
-  db: Db;
+export interface RegistryDeps extends AgentEvidenceDeps {
   registry: RegistryRepo;
-  agents: Pick<AgentsRepo, 'findTrustParts'>;
-  publicUrl: string;
 }
 
 /** The published server.json schema the documents follow. */
@@ -71,42 +61,21 @@ function serverJson(deps: RegistryDeps, row: RegistryServerRow): ServerJson {
   };
 }
 
-const knownSeverity = (value: string | null) => riskSeverities.find((severity) => severity === value) ?? null;
-
-/** The servers of these rows with the evidence behind each: two reads for the trust, one for advisories. */
+/** The servers of these rows with the evidence behind each. */
 async function present(deps: RegistryDeps, rows: RegistryServerRow[]): Promise<RegistryServer[]> {
-  const ids = rows.map((row) => row.id);
-  const [trustParts, advisories] = await Promise.all([
-    deps.agents.findTrustParts(ids),
-    openAdvisoryIdsByAgentId(deps.db, ids),
-  ]);
-  const trust = presentTrust(trustParts);
-  return rows.map((row): RegistryServer => {
-    const { health, protocols, ownership } = trust.get(row.id) ?? NO_TRUST;
-    const evidence: ServerEvidence = {
-      url: absoluteUrl(deps.publicUrl, paths.agent.href(row.slug)),
-      score: Math.round(row.reputation_score * 10) / 10,
-      verified: row.verified === 1,
-      claims: ownership,
-      health,
-      protocols: protocols.filter(isMcpRevision),
-      toolSetHash: row.tool_set_hash,
-      maxRiskSeverity: knownSeverity(row.max_risk_severity),
-      advisories: advisories.get(row.id) ?? [],
-    };
-    return {
-      server: serverJson(deps, row),
-      _meta: {
-        [OFFICIAL_META_KEY]: {
-          status: 'active',
-          publishedAt: row.published_at ?? row.updated_at,
-          updatedAt: row.updated_at,
-          isLatest: true,
-        },
-        [EVIDENCE_META_KEY]: evidence,
+  const evidence = await agentEvidence(deps, rows);
+  return rows.map((row): RegistryServer => ({
+    server: serverJson(deps, row),
+    _meta: {
+      [OFFICIAL_META_KEY]: {
+        status: 'active',
+        publishedAt: row.published_at ?? row.updated_at,
+        updatedAt: row.updated_at,
+        isLatest: true,
       },
-    };
-  });
+      [EVIDENCE_META_KEY]: evidence.get(row.id)!,
+    },
+  }));
 }
 
 // A cursor is the last id of the page before, wrapped so that clients treat it as the opaque string it is.
