@@ -88,6 +88,7 @@ import scheduledBackups from './ops/backup-scheduler.js';
 import signingKeysRoutes from './features/signing-keys/signing-keys.routes.js';
 import transparencyRoutes from './features/transparency/transparency.routes.js';
 import registryRoutes from './features/registry/registry.routes.js';
+import statementsRoutes from './features/statements/statements.routes.js';
 import { TransparencyLogWriter } from './features/transparency/transparency-writer.js';
 
 declare module 'fastify' {
@@ -333,6 +334,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   await app.register(signingKeysRoutes);
   await app.register(transparencyRoutes);
   await app.register(registryRoutes);
+  await app.register(statementsRoutes);
   await app.register(webhooksRoutes);
   await app.register(seoRoutes);
   await app.register(pagesRoutes);

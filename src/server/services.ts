@@ -78,6 +78,8 @@ import { createTransparencyRepo } from './features/transparency/transparency.rep
 import type { TransparencyDeps } from './features/transparency/transparency.service.js';
 import { createRegistryRepo } from './features/registry/registry.repo.js';
 import type { RegistryDeps } from './features/registry/registry.service.js';
+import { createStatementsRepo } from './features/statements/statements.repo.js';
+import type { StatementsDeps } from './features/statements/statements.service.js';
 
 /** What the services tell the open sockets (realtime/notification-hub.ts). */
 export interface Realtime {
@@ -333,6 +335,13 @@ export function createServices(
       agents,
       publicUrl: config.publicUrl,
     } satisfies RegistryDeps,
+    statements: {
+      db,
+      agents,
+      statements: createStatementsRepo(db),
+      signing: signingKeys,
+      publicUrl: config.publicUrl,
+    } satisfies StatementsDeps,
   };
 }
 

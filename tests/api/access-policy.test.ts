@@ -311,6 +311,9 @@ describe('owner-only operations, enumerated from the OpenAPI document', () => {
       'GET /feeds/categories/{slug}.atom',
       // A gateway's pin: a hash, answered with the published listings it was seen on only.
       'GET /api/tool-hashes/{hash}',
+      // What AgentAtlas vouches for about a published listing, and the revocation bits: public by design.
+      'GET /api/agents/{id}/statement',
+      'GET /api/status-lists/{list}',
     ]);
     const namesSomething = ({ path, op }: Entry) =>
       path.startsWith('/api/') &&

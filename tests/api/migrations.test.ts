@@ -13,6 +13,7 @@ import { trustEvidenceMigration } from '../../src/server/db/migrations/0012-trus
 import { endpointConformanceMigration } from '../../src/server/db/migrations/0013-endpoint-conformance.js';
 import { toolRecordMigration } from '../../src/server/db/migrations/0014-tool-record.js';
 import { transparencyLogMigration } from '../../src/server/db/migrations/0015-transparency-log.js';
+import { agentStatementsMigration } from '../../src/server/db/migrations/0016-agent-statements.js';
 import type { AgentListResponse } from '../../src/shared/api/agents.js';
 import { factories } from '../support/factories.js';
 import { createPostgresDatabase } from '../support/postgres-schema.js';
@@ -36,6 +37,8 @@ it('an existing database with a repository listed twice migrates, keeping the ol
   const db = t.app.db.kysely;
   // The database as it was before 0003, when two submissions could race past the service's check
   // (the later migrations are undone too: migrations run in order).
+  await agentStatementsMigration(t.app.db.dialect).down!(db);
+  await sql`delete from kysely_migration where name = '0016-agent-statements'`.execute(db);
   await transparencyLogMigration(t.app.db.dialect).down!(db);
   await sql`delete from kysely_migration where name = '0015-transparency-log'`.execute(db);
   await toolRecordMigration(t.app.db.dialect).down!(db);
@@ -80,6 +83,7 @@ it('an existing database with a repository listed twice migrates, keeping the ol
     '0013-endpoint-conformance',
     '0014-tool-record',
     '0015-transparency-log',
+    '0016-agent-statements',
   ]);
   const keys = await db
     .selectFrom('agents')

@@ -23,6 +23,7 @@ import { trustEvidenceMigration } from './migrations/0012-trust-evidence.js';
 import { endpointConformanceMigration } from './migrations/0013-endpoint-conformance.js';
 import { toolRecordMigration } from './migrations/0014-tool-record.js';
 import { transparencyLogMigration } from './migrations/0015-transparency-log.js';
+import { agentStatementsMigration } from './migrations/0016-agent-statements.js';
 
 function migrationsFor(db: Db): Record<string, Migration> {
   return {
@@ -41,6 +42,7 @@ function migrationsFor(db: Db): Record<string, Migration> {
     '0013-endpoint-conformance': endpointConformanceMigration,
     '0014-tool-record': toolRecordMigration(db.dialect),
     '0015-transparency-log': transparencyLogMigration(db.dialect),
+    '0016-agent-statements': agentStatementsMigration(db.dialect),
   };
 }
 

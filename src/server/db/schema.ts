@@ -563,6 +563,20 @@ export interface TransparencyWriterTable {
   lease_until: string | null;
 }
 
+/** A statement AgentAtlas signed about an agent; its id is its place in the revocation status list. */
+export interface AgentStatementsTable {
+  id: Generated<number>;
+  agent_id: number;
+  /** RFC 8785 JSON of the claims it vouched for. */
+  claims: string;
+  /** The compact JWS, written once signed (null only inside the transaction that issues it). */
+  jws: string | null;
+  issued_at: string;
+  expires_at: string;
+  revoked_at: string | null;
+  revoked_reason: string | null;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -606,6 +620,7 @@ export interface Database {
   transparency_nodes: TransparencyNodesTable;
   transparency_tree_heads: TransparencyTreeHeadsTable;
   transparency_writer: TransparencyWriterTable;
+  agent_statements: AgentStatementsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

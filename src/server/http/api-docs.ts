@@ -33,6 +33,11 @@ export const apiTags = [
     description:
       'The MCP registry API v0.1: every listed MCP server as server.json with AgentAtlas’s evidence in _meta, for IDEs and gateways that allow only servers from a registry.',
   },
+  {
+    name: 'statements',
+    description:
+      'Signed statements: a short-lived JWS of what AgentAtlas vouches for about an agent, checked offline with /.well-known/jwks.json, revoked through a W3C Bitstring Status List.',
+  },
   { name: 'badges', description: 'Embeddable SVG badges.' },
   { name: 'feeds', description: 'Atom feeds of new agents, of a category and of an agent’s reviews.' },
   { name: 'mcp', description: 'AgentAtlas as an MCP server (Streamable HTTP) for AI agents.' },

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { JWKS_MAX_AGE_S, jwksSchema } from '../../../shared/api/signing-keys.js';
+import { JWKS_MAX_AGE_S, JWKS_PATH, jwksSchema } from '../../../shared/api/signing-keys.js';
 import { publicKeySet } from './signing-keys.service.js';
 
 /** GET /.well-known/jwks.json: the public keys of AgentAtlas's signatures. */
@@ -7,7 +7,7 @@ const signingKeysRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps = app.services.signingKeys;
 
   app.get(
-    '/.well-known/jwks.json',
+    JWKS_PATH,
     {
       schema: {
         tags: ['transparency'],

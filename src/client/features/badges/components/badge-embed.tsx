@@ -1,6 +1,8 @@
 import { Check, Copy } from 'lucide-react';
 import { useState } from 'react';
 import { badgeEmbeds, badgePath } from '../../../../shared/api/badges.js';
+import { JWKS_PATH } from '../../../../shared/api/signing-keys.js';
+import { statementPath } from '../../../../shared/api/statements.js';
 import { Button } from '../../../components/ui/button.js';
 import { Card } from '../../../components/ui/card.js';
 
@@ -56,6 +58,17 @@ export function BadgeEmbed({ agent }: { agent: { slug: string; name: string } })
         />
         <CopyRow label="Markdown" value={embeds.markdown} />
         <CopyRow label="HTML" value={embeds.html} />
+        <p className="mt-4 text-sm text-slate-600">
+          Behind the badge, a{' '}
+          <a className="font-medium text-brand-700 underline" href={statementPath(agent.slug)}>
+            signed statement
+          </a>{' '}
+          of what AgentAtlas vouches for today (a JWT for 24 hours), checked offline with{' '}
+          <a className="font-medium text-brand-700 underline" href={JWKS_PATH}>
+            our public keys
+          </a>
+          .
+        </p>
       </section>
     </Card>
   );
