@@ -89,6 +89,7 @@ import signingKeysRoutes from './features/signing-keys/signing-keys.routes.js';
 import transparencyRoutes from './features/transparency/transparency.routes.js';
 import registryRoutes from './features/registry/registry.routes.js';
 import statementsRoutes from './features/statements/statements.routes.js';
+import advisoriesRoutes from './features/advisories/advisories.routes.js';
 import { TransparencyLogWriter } from './features/transparency/transparency-writer.js';
 
 declare module 'fastify' {
@@ -335,6 +336,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   await app.register(transparencyRoutes);
   await app.register(registryRoutes);
   await app.register(statementsRoutes);
+  await app.register(advisoriesRoutes);
   await app.register(webhooksRoutes);
   await app.register(seoRoutes);
   await app.register(pagesRoutes);

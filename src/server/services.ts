@@ -80,6 +80,8 @@ import { createRegistryRepo } from './features/registry/registry.repo.js';
 import type { RegistryDeps } from './features/registry/registry.service.js';
 import { createStatementsRepo } from './features/statements/statements.repo.js';
 import type { StatementsDeps } from './features/statements/statements.service.js';
+import { createAdvisoriesRepo } from './features/advisories/advisories.repo.js';
+import type { AdvisoriesDeps } from './features/advisories/advisories.service.js';
 
 /** What the services tell the open sockets (realtime/notification-hub.ts). */
 export interface Realtime {
@@ -342,6 +344,14 @@ export function createServices(
       signing: signingKeys,
       publicUrl: config.publicUrl,
     } satisfies StatementsDeps,
+    advisories: {
+      db,
+      advisories: createAdvisoriesRepo(db),
+      notifications,
+      webhookEvents,
+      cache,
+      publicUrl: config.publicUrl,
+    } satisfies AdvisoriesDeps,
   };
 }
 

@@ -314,6 +314,8 @@ describe('owner-only operations, enumerated from the OpenAPI document', () => {
       // What AgentAtlas vouches for about a published listing, and the revocation bits: public by design.
       'GET /api/agents/{id}/statement',
       'GET /api/status-lists/{list}',
+      // Advisories are published records; only admins write them (/api/admin/).
+      'GET /api/advisories/{id}',
     ]);
     const namesSomething = ({ path, op }: Entry) =>
       path.startsWith('/api/') &&

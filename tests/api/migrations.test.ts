@@ -14,6 +14,7 @@ import { endpointConformanceMigration } from '../../src/server/db/migrations/001
 import { toolRecordMigration } from '../../src/server/db/migrations/0014-tool-record.js';
 import { transparencyLogMigration } from '../../src/server/db/migrations/0015-transparency-log.js';
 import { agentStatementsMigration } from '../../src/server/db/migrations/0016-agent-statements.js';
+import { advisoriesMigration } from '../../src/server/db/migrations/0017-advisories.js';
 import type { AgentListResponse } from '../../src/shared/api/agents.js';
 import { factories } from '../support/factories.js';
 import { createPostgresDatabase } from '../support/postgres-schema.js';
@@ -37,6 +38,8 @@ it('an existing database with a repository listed twice migrates, keeping the ol
   const db = t.app.db.kysely;
   // The database as it was before 0003, when two submissions could race past the service's check
   // (the later migrations are undone too: migrations run in order).
+  await advisoriesMigration(t.app.db.dialect).down!(db);
+  await sql`delete from kysely_migration where name = '0017-advisories'`.execute(db);
   await agentStatementsMigration(t.app.db.dialect).down!(db);
   await sql`delete from kysely_migration where name = '0016-agent-statements'`.execute(db);
   await transparencyLogMigration(t.app.db.dialect).down!(db);
@@ -84,6 +87,7 @@ it('an existing database with a repository listed twice migrates, keeping the ol
     '0014-tool-record',
     '0015-transparency-log',
     '0016-agent-statements',
+    '0017-advisories',
   ]);
   const keys = await db
     .selectFrom('agents')

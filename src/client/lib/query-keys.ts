@@ -42,6 +42,10 @@ export const queryKeys = {
     status: (id: number) => ['/api/agents', id, 'status'] as const,
     count: () => ['/api/user/agents/count'] as const,
   },
+  advisories: {
+    /** The advisories naming one agent (GET /api/advisories?affects=<slug>). */
+    ofAgent: (slug: string) => ['/api/advisories', { affects: slug }] as const,
+  },
   webhooks: {
     /** The signed-in person's webhooks; a webhook's deliveries start with it. */
     list: () => ['/api/user/webhooks'] as const,

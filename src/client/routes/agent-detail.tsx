@@ -17,6 +17,7 @@ import { MarkdownDescription } from '../features/agents/components/markdown-desc
 import { RatingDistribution } from '../features/agents/components/rating-distribution.js';
 import { SimilarAgents } from '../features/agents/components/similar-agents.js';
 import { HealthPanel } from '../features/probes/components/health-panel.js';
+import { AdvisoryNotice } from '../features/advisories/components/advisory-notice.js';
 import { ClaimsPanel } from '../features/claims/components/claims-panel.js';
 import { RecordSection } from '../features/record/components/record-section.js';
 import { BadgeEmbed } from '../features/badges/components/badge-embed.js';
@@ -148,6 +149,7 @@ function AgentDetailView({ agent: data }: { agent: AgentDetail }) {
         <>
           <div className="mt-6 grid gap-6 lg:grid-cols-3">
             <div className="min-w-0 space-y-6 lg:col-span-2">
+              <AdvisoryNotice slug={data.slug} />
               <Card className="p-6">
                 <section aria-labelledby="description-title">
                   <h2 id="description-title" className="mb-4 text-lg font-semibold text-slate-900">

@@ -24,6 +24,7 @@ import { endpointConformanceMigration } from './migrations/0013-endpoint-conform
 import { toolRecordMigration } from './migrations/0014-tool-record.js';
 import { transparencyLogMigration } from './migrations/0015-transparency-log.js';
 import { agentStatementsMigration } from './migrations/0016-agent-statements.js';
+import { advisoriesMigration } from './migrations/0017-advisories.js';
 
 function migrationsFor(db: Db): Record<string, Migration> {
   return {
@@ -43,6 +44,7 @@ function migrationsFor(db: Db): Record<string, Migration> {
     '0014-tool-record': toolRecordMigration(db.dialect),
     '0015-transparency-log': transparencyLogMigration(db.dialect),
     '0016-agent-statements': agentStatementsMigration(db.dialect),
+    '0017-advisories': advisoriesMigration(db.dialect),
   };
 }
 

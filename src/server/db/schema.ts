@@ -577,6 +577,29 @@ export interface AgentStatementsTable {
   revoked_reason: string | null;
 }
 
+/** An advisory about listed agents; `osv_id` is AGENTATLAS-<year>-<seq>. */
+export interface AdvisoriesTable {
+  id: Generated<number>;
+  osv_id: string;
+  year: number;
+  seq: number;
+  summary: string;
+  details: string;
+  severity: 'low' | 'medium' | 'high' | 'critical';
+  published_at: string;
+  modified_at: string;
+  withdrawn_at: string | null;
+  created_by: number | null;
+}
+
+/** An agent an advisory names, limited to these versions and tool set hashes (JSON arrays; [] for all). */
+export interface AdvisoryAffectedTable {
+  advisory_id: number;
+  agent_id: number;
+  versions: string;
+  tool_set_hashes: string;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -621,6 +644,8 @@ export interface Database {
   transparency_tree_heads: TransparencyTreeHeadsTable;
   transparency_writer: TransparencyWriterTable;
   agent_statements: AgentStatementsTable;
+  advisories: AdvisoriesTable;
+  advisory_affected: AdvisoryAffectedTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

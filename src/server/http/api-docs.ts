@@ -38,6 +38,11 @@ export const apiTags = [
     description:
       'Signed statements: a short-lived JWS of what AgentAtlas vouches for about an agent, checked offline with /.well-known/jwks.json, revoked through a W3C Bitstring Status List.',
   },
+  {
+    name: 'advisories',
+    description:
+      'Security advisories about listed agents in OSV 1.6 format (ecosystem AgentAtlas, the slug as package), with an Atom feed; admins publish and withdraw them.',
+  },
   { name: 'badges', description: 'Embeddable SVG badges.' },
   { name: 'feeds', description: 'Atom feeds of new agents, of a category and of an agent’s reviews.' },
   { name: 'mcp', description: 'AgentAtlas as an MCP server (Streamable HTTP) for AI agents.' },

@@ -3,6 +3,7 @@ export const FEED_ENTRIES = 50;
 
 export const feedPaths = {
   agents: '/feeds/agents.atom',
+  advisories: '/feeds/advisories.atom',
   category: (slug: string) => `/feeds/categories/${encodeURIComponent(slug)}.atom`,
   reviews: (agentSlug: string) => `/feeds/agents/${encodeURIComponent(agentSlug)}/reviews.atom`,
 };

@@ -13,6 +13,7 @@ export const webhookEvents = [
   'agent.health_changed',
   'agent.tools_changed',
   'claim.lapsed',
+  'advisory.published',
 ] as const;
 export type WebhookEvent = (typeof webhookEvents)[number];
 /** What the "Send a test event" button sends; no subscription needed. */
@@ -26,6 +27,7 @@ export const webhookEventLabels: Record<WebhookEvent, string> = {
   'agent.tools_changed':
     'An MCP server changes its tools (added, removed, renamed, described or shaped anew)',
   'claim.lapsed': 'An ownership claim lapses',
+  'advisory.published': 'An advisory names the agent',
 };
 
 export const WEBHOOKS_PER_USER = 10;

@@ -1,13 +1,23 @@
 import type { Db } from '../../db/database.js';
+import { createAdvisoriesRepo } from './advisories.repo.js';
 
 /**
- * The ids of the advisories open (published, not withdrawn) against each of these agents, oldest
- * first: what the registry API's evidence, signed statements and policy views report. The advisories
- * feature fills this in; until its table exists no agent has one.
+ * The ids of the advisories open against each of these agents, oldest first: published, not
+ * withdrawn, and, for one limited to tool set hashes, while the agent's MCP server serves one of
+ * them. What the registry API's evidence, signed statements and policy views report.
  */
 export async function openAdvisoryIdsByAgentId(
-  _db: Db,
+  db: Db,
   agentIds: readonly number[],
 ): Promise<Map<number, string[]>> {
-  return new Map(agentIds.map((id) => [id, []]));
+  const open = new Map(agentIds.map((id): [number, string[]] => [id, []]));
+  for (const row of await createAdvisoriesRepo(db).findOpenNaming(agentIds)) {
+    if (
+      row.toolSetHashes.length > 0 &&
+      (row.servedHash === null || !row.toolSetHashes.includes(row.servedHash))
+    )
+      continue;
+    open.get(row.agentId)?.push(row.osvId);
+  }
+  return open;
 }
