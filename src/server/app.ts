@@ -90,6 +90,8 @@ import transparencyRoutes from './features/transparency/transparency.routes.js';
 import registryRoutes from './features/registry/registry.routes.js';
 import statementsRoutes from './features/statements/statements.routes.js';
 import advisoriesRoutes from './features/advisories/advisories.routes.js';
+import policiesRoutes from './features/policies/policies.routes.js';
+import { PolicyEvaluator } from './features/policies/policy-evaluator.js';
 import { TransparencyLogWriter } from './features/transparency/transparency-writer.js';
 
 declare module 'fastify' {
@@ -109,6 +111,7 @@ declare module 'fastify' {
     claimScheduler: ClaimScheduler;
     webhookDispatcher: WebhookDispatcher;
     registrySync: RegistrySync;
+    policyEvaluator: PolicyEvaluator;
     /** The transparency log's writer (tests call drainNow themselves). */
     transparencyLog: TransparencyLogWriter;
   }
@@ -242,6 +245,8 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   app.decorate('webhookDispatcher', webhookDispatcher);
   const registrySync = new RegistrySync(services.registrySync, { log: app.log });
   app.decorate('registrySync', registrySync);
+  const policyEvaluator = new PolicyEvaluator(services.policies, { log: app.log });
+  app.decorate('policyEvaluator', policyEvaluator);
   const transparencyLog = new TransparencyLogWriter(services.transparency, {
     instanceId,
     intervalMs: config.transparency.intervalMs,
@@ -337,6 +342,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   await app.register(registryRoutes);
   await app.register(statementsRoutes);
   await app.register(advisoriesRoutes);
+  await app.register(policiesRoutes);
   await app.register(webhooksRoutes);
   await app.register(seoRoutes);
   await app.register(pagesRoutes);
@@ -352,6 +358,8 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   // Deliveries are what owners asked for and are cheap to look for: they run whatever PROBES says.
   webhookDispatcher.start();
   registrySync.start();
+  // Views follow the evidence the probes write; with probes off nothing moves but edits and advisories.
+  policyEvaluator.start();
   // Whatever PROBES says: an owner's "probe now" queues observations too.
   transparencyLog.start();
   // The search index is built while the server starts answering; the first searches wait for it.
@@ -384,6 +392,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     await claimScheduler.stop();
     await webhookDispatcher.stop();
     await registrySync.stop();
+    await policyEvaluator.stop();
     await transparencyLog.stop();
     await outboundFetch.close();
     await runProbe.close();

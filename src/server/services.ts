@@ -82,6 +82,8 @@ import { createStatementsRepo } from './features/statements/statements.repo.js';
 import type { StatementsDeps } from './features/statements/statements.service.js';
 import { createAdvisoriesRepo } from './features/advisories/advisories.repo.js';
 import type { AdvisoriesDeps } from './features/advisories/advisories.service.js';
+import { createPoliciesRepo } from './features/policies/policies.repo.js';
+import type { PoliciesDeps } from './features/policies/policies.service.js';
 
 /** What the services tell the open sockets (realtime/notification-hub.ts). */
 export interface Realtime {
@@ -213,6 +215,12 @@ export function createServices(
     submissions,
     storage,
   } satisfies ImportsDeps;
+  const registryDeps = {
+    db,
+    registry: createRegistryRepo(db),
+    agents,
+    publicUrl: config.publicUrl,
+  } satisfies RegistryDeps;
   return {
     health: createHealthRepo(db),
     metrics: {
@@ -331,12 +339,12 @@ export function createServices(
     storage,
     signingKeys,
     transparency: { db, log: createTransparencyRepo(db), signing: signingKeys } satisfies TransparencyDeps,
-    registry: {
-      db,
-      registry: createRegistryRepo(db),
-      agents,
-      publicUrl: config.publicUrl,
-    } satisfies RegistryDeps,
+    registry: registryDeps,
+    policies: {
+      ...registryDeps,
+      policies: createPoliciesRepo(db),
+      signing: signingKeys,
+    } satisfies PoliciesDeps,
     statements: {
       db,
       agents,

@@ -127,6 +127,25 @@ const subjects: Record<string, (scene: Scene) => Promise<number>> = {
     ).id,
   'edit-review': ownReview,
   'delete-review': ownReview,
+  // A view with a digits-only slug (slugs allow it), holding the scene's agent in its queue.
+  'policy-view': async (scene) => {
+    await t.app.db.kysely
+      .updateTable('agents')
+      .set({ mcp_url: `https://view-${scene.agent.id}.example/mcp` })
+      .where('id', '=', scene.agent.id)
+      .execute();
+    const slug = 100_000 + scene.agent.id;
+    ok(
+      await post('/api/policies', scene.owner.cookie, {
+        slug: String(slug),
+        name: 'A view',
+        approval: 'manual',
+        rules: { include: [`localhost/${scene.agent.slug}`] },
+      }),
+      201,
+    );
+    return slug;
+  },
 };
 
 async function ownReview(scene: Scene): Promise<number> {
@@ -176,6 +195,10 @@ const needs: Record<
   'POST /api/user/webhooks': { body: () => ({ url: HOOK_URL, events: ['review.created'] }) },
   'PUT /api/drafts/{id}': { body: () => ({ tagline: 'A changed tagline for the draft' }) },
   'PUT /api/reviews/{id}': { body: () => ({ rating: 2 }) },
+  'PUT /api/policies/{slug}': { body: () => ({ name: 'Renamed', approval: 'automatic', rules: {} }) },
+  'POST /api/policies/{slug}/approve': {
+    body: (scene) => ({ serverName: `localhost/${scene.agent.slug}` }),
+  },
   'PUT /api/favorites/{id}': { body: () => ({ tags: ['kept'], notes: 'For later' }) },
   'POST /api/user/webhooks/{id}/deliveries/{deliveryId}/resend': {
     params: {

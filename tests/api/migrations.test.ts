@@ -15,6 +15,7 @@ import { toolRecordMigration } from '../../src/server/db/migrations/0014-tool-re
 import { transparencyLogMigration } from '../../src/server/db/migrations/0015-transparency-log.js';
 import { agentStatementsMigration } from '../../src/server/db/migrations/0016-agent-statements.js';
 import { advisoriesMigration } from '../../src/server/db/migrations/0017-advisories.js';
+import { policyViewsMigration } from '../../src/server/db/migrations/0018-policy-views.js';
 import type { AgentListResponse } from '../../src/shared/api/agents.js';
 import { factories } from '../support/factories.js';
 import { createPostgresDatabase } from '../support/postgres-schema.js';
@@ -38,6 +39,8 @@ it('an existing database with a repository listed twice migrates, keeping the ol
   const db = t.app.db.kysely;
   // The database as it was before 0003, when two submissions could race past the service's check
   // (the later migrations are undone too: migrations run in order).
+  await policyViewsMigration(t.app.db.dialect).down!(db);
+  await sql`delete from kysely_migration where name = '0018-policy-views'`.execute(db);
   await advisoriesMigration(t.app.db.dialect).down!(db);
   await sql`delete from kysely_migration where name = '0017-advisories'`.execute(db);
   await agentStatementsMigration(t.app.db.dialect).down!(db);
@@ -88,6 +91,7 @@ it('an existing database with a repository listed twice migrates, keeping the ol
     '0015-transparency-log',
     '0016-agent-statements',
     '0017-advisories',
+    '0018-policy-views',
   ]);
   const keys = await db
     .selectFrom('agents')

@@ -25,6 +25,7 @@ import { toolRecordMigration } from './migrations/0014-tool-record.js';
 import { transparencyLogMigration } from './migrations/0015-transparency-log.js';
 import { agentStatementsMigration } from './migrations/0016-agent-statements.js';
 import { advisoriesMigration } from './migrations/0017-advisories.js';
+import { policyViewsMigration } from './migrations/0018-policy-views.js';
 
 function migrationsFor(db: Db): Record<string, Migration> {
   return {
@@ -45,6 +46,7 @@ function migrationsFor(db: Db): Record<string, Migration> {
     '0015-transparency-log': transparencyLogMigration(db.dialect),
     '0016-agent-statements': agentStatementsMigration(db.dialect),
     '0017-advisories': advisoriesMigration(db.dialect),
+    '0018-policy-views': policyViewsMigration(db.dialect),
   };
 }
 

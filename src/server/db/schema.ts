@@ -600,6 +600,44 @@ export interface AdvisoryAffectedTable {
   tool_set_hashes: string;
 }
 
+/** An organisation's policy view: rules over evidence, served as a registry of its own. */
+export interface PolicyViewsTable {
+  id: Generated<number>;
+  slug: string;
+  name: string;
+  owner_id: number;
+  /** JSON PolicyRules. */
+  rules: string;
+  approval: 'automatic' | 'manual';
+  created_at: string;
+  updated_at: string;
+  evaluated_at: string | null;
+  lease_until: string | null;
+}
+
+/** A server a view admits, or holds in its queue until its owner approves it. */
+export interface PolicyMembersTable {
+  view_id: number;
+  agent_id: number;
+  state: 'admitted' | 'queued';
+  /** The tool set hash admitted with it (what pinToolSets holds it to). */
+  pinned_hash: string | null;
+  /** The tool set hash waiting for approval. */
+  queued_hash: string | null;
+  reason: string | null;
+  since: string;
+}
+
+export interface PolicyChangelogTable {
+  id: Generated<number>;
+  view_id: number;
+  at: string;
+  server_name: string;
+  action: 'added' | 'dropped' | 'approved' | 'pinned';
+  reason: string;
+  jws: string;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -646,6 +684,9 @@ export interface Database {
   agent_statements: AgentStatementsTable;
   advisories: AdvisoriesTable;
   advisory_affected: AdvisoryAffectedTable;
+  policy_views: PolicyViewsTable;
+  policy_members: PolicyMembersTable;
+  policy_changelog: PolicyChangelogTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -43,6 +43,11 @@ export const apiTags = [
     description:
       'Security advisories about listed agents in OSV 1.6 format (ecosystem AgentAtlas, the slug as package), with an Atom feed; admins publish and withdraw them.',
   },
+  {
+    name: 'policies',
+    description:
+      'Policy views: an organisation’s MCP registry computed from evidence (rules, approval queue, pinned tool sets), served at /p/{slug}/v0.1/servers with a signed changelog.',
+  },
   { name: 'badges', description: 'Embeddable SVG badges.' },
   { name: 'feeds', description: 'Atom feeds of new agents, of a category and of an agent’s reviews.' },
   { name: 'mcp', description: 'AgentAtlas as an MCP server (Streamable HTTP) for AI agents.' },

@@ -2,7 +2,8 @@ import { notFound } from '../errors.js';
 import type { Actor } from './agent-policy.js';
 
 /**
- * Rows that belong to one person (drafts, webhooks, uploads, favorites, notifications, reviews):
+ * Rows that belong to one person (drafts, webhooks, uploads, favorites, notifications, reviews,
+ * policy views):
  * what their owner may do with them, and whether an admin may too. Anyone else's row is answered as
  * a missing one (404). Where a repository already reads the row by id and owner together (webhooks,
  * uploads, favorites, notifications), that query is the check; the rule here says the same and
@@ -17,6 +18,8 @@ export const ownedRules = {
   'edit-review': { admin: false, names: 'review' },
   /** Admins remove reviews in moderation. */
   'delete-review': { admin: true, names: 'review' },
+  /** An organisation's policy view (by slug): its owner alone reads its rules and queue. */
+  'policy-view': { admin: false, names: 'policy view' },
 } as const satisfies Record<string, { admin: boolean; names: string }>;
 
 export type OwnedAction = keyof typeof ownedRules;

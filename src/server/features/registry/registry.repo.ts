@@ -18,6 +18,7 @@ export interface RegistryServerRow {
   registry_name: string | null;
   registry_version: string | null;
   approved_edits: number;
+  category_slug: string;
 }
 
 /** `%` and `_` match themselves in a search, as a person typing them means. */
@@ -40,6 +41,7 @@ export function createRegistryRepo(db: Db) {
   function servers() {
     return k
       .selectFrom('agents')
+      .innerJoin('categories', 'categories.id', 'agents.category_id')
       .leftJoin('agent_sources', (join) =>
         join
           .onRef('agent_sources.agent_id', '=', 'agents.id')
@@ -56,6 +58,7 @@ export function createRegistryRepo(db: Db) {
         'agents.reputation_score',
         'agents.published_at',
         'agents.updated_at',
+        'categories.slug as category_slug',
         eb.fn.coalesce('agents.mcp_url', sql.lit('')).as('mcp_url'),
         'agent_sources.registry_name',
         'agent_sources.version as registry_version',
@@ -63,6 +66,21 @@ export function createRegistryRepo(db: Db) {
       ])
       .where('agents.status', '=', 'published')
       .where('agents.mcp_url', 'is not', null);
+  }
+
+  /** A view's registry: the servers it admits now. */
+  function admittedBy<Q extends ReturnType<typeof servers>>(query: Q, viewId: number | undefined): Q {
+    if (viewId === undefined) return query;
+    return query.where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom('policy_members')
+          .select('policy_members.agent_id')
+          .whereRef('policy_members.agent_id', '=', 'agents.id')
+          .where('policy_members.view_id', '=', viewId)
+          .where('policy_members.state', '=', 'admitted'),
+      ),
+    ) as Q;
   }
 
   const withNumbers = (row: Omit<RegistryServerRow, 'approved_edits'> & { approved_edits: unknown }) => ({
@@ -79,8 +97,10 @@ export function createRegistryRepo(db: Db) {
       updatedSince?: string;
       /** An exact registry version: imported listings carry the registry's, others none to match. */
       version?: string;
+      /** Only the servers this policy view admits. */
+      viewId?: number;
     }): Promise<RegistryServerRow[]> {
-      let query = servers()
+      let query = admittedBy(servers(), options.viewId)
         .where('agents.id', '>', options.afterId)
         .orderBy('agents.id')
         .limit(options.limit + 1);
@@ -115,14 +135,30 @@ export function createRegistryRepo(db: Db) {
       return (await query.execute()).map(withNumbers);
     },
 
+    /** What a listing's server name is made of, published or not (a view's changelog names a gone one). */
+    findNameParts(agentId: number) {
+      return k
+        .selectFrom('agents')
+        .leftJoin('agent_sources', (join) =>
+          join
+            .onRef('agent_sources.agent_id', '=', 'agents.id')
+            .on('agent_sources.source', '=', 'mcp-registry'),
+        )
+        .select(['agents.slug', 'agent_sources.registry_name'])
+        .where('agents.id', '=', agentId)
+        .executeTakeFirst();
+    },
+
     /** The server an imported registry name or a listing's slug names; undefined when none is listed. */
     async findOne(
       where: { registryName: string } | { slug: string },
+      viewId?: number,
     ): Promise<RegistryServerRow | undefined> {
-      const row = await (
+      const row = await admittedBy(
         'registryName' in where
           ? servers().where('agent_sources.registry_name', '=', where.registryName)
-          : servers().where('agents.slug', '=', where.slug).where('agent_sources.registry_name', 'is', null)
+          : servers().where('agents.slug', '=', where.slug).where('agent_sources.registry_name', 'is', null),
+        viewId,
       )
         .orderBy('agents.id')
         .limit(1)

@@ -30,7 +30,10 @@ export function registryNamespace(publicUrl: string): string {
 }
 
 /** A listing's server name: the one it was imported under, else `<namespace>/<slug>`. */
-function serverName(deps: RegistryDeps, row: RegistryServerRow): string {
+export function serverName(
+  deps: Pick<RegistryDeps, 'publicUrl'>,
+  row: Pick<RegistryServerRow, 'slug' | 'registry_name'>,
+): string {
   return row.registry_name ?? `${registryNamespace(deps.publicUrl)}/${row.slug}`;
 }
 
@@ -92,8 +95,13 @@ function decodeCursor(cursor: string | undefined): number {
 }
 
 /** GET /v0.1/servers: a page of servers in a stable order, with the cursor of the next one. */
-export async function listServers(deps: RegistryDeps, query: RegistryListQuery): Promise<RegistryServerList> {
+export async function listServers(
+  deps: RegistryDeps,
+  query: RegistryListQuery,
+  viewId?: number,
+): Promise<RegistryServerList> {
   const rows = await deps.registry.findPage({
+    viewId,
     afterId: decodeCursor(query.cursor),
     limit: query.limit,
     search: query.search?.trim() || undefined,
@@ -112,21 +120,25 @@ export async function listServers(deps: RegistryDeps, query: RegistryListQuery):
 }
 
 /** The listed server a name stands for: an imported registry name, or AgentAtlas's own `<namespace>/<slug>`. */
-async function findServer(deps: RegistryDeps, name: string): Promise<RegistryServerRow> {
+async function findServer(deps: RegistryDeps, name: string, viewId?: number): Promise<RegistryServerRow> {
   const missing = () => notFound(`No server named ${name} is listed here.`);
   if (name.length > REGISTRY_NAME_MAX || !REGISTRY_NAME_PATTERN.test(name)) throw missing();
-  const imported = await deps.registry.findOne({ registryName: name });
+  const imported = await deps.registry.findOne({ registryName: name }, viewId);
   if (imported) return imported;
   const [namespace, slug] = name.split('/') as [string, string];
   if (namespace !== registryNamespace(deps.publicUrl)) throw missing();
-  const listing = await deps.registry.findOne({ slug });
+  const listing = await deps.registry.findOne({ slug }, viewId);
   if (!listing) throw missing();
   return listing;
 }
 
 /** GET /v0.1/servers/{serverName}/versions: every version served, which here is the live one. */
-export async function listServerVersions(deps: RegistryDeps, name: string): Promise<RegistryServerList> {
-  const servers = await present(deps, [await findServer(deps, name)]);
+export async function listServerVersions(
+  deps: RegistryDeps,
+  name: string,
+  viewId?: number,
+): Promise<RegistryServerList> {
+  const servers = await present(deps, [await findServer(deps, name, viewId)]);
   return { servers, metadata: { count: servers.length } };
 }
 
@@ -135,8 +147,9 @@ export async function getServerVersion(
   deps: RegistryDeps,
   name: string,
   version: string,
+  viewId?: number,
 ): Promise<RegistryServer> {
-  const row = await findServer(deps, name);
+  const row = await findServer(deps, name, viewId);
   if (version !== LATEST && version !== serverVersion(row))
     throw notFound(`${name} has no version ${version} here; its version is ${serverVersion(row)}.`);
   const [server] = await present(deps, [row]);
