@@ -127,6 +127,11 @@ export const paths = {
     href: (id: number | string): SitePath => `/edit-agent/${encodeURIComponent(id)}`,
   },
   favorites: simple('/favorites'),
+  policies: simple('/policies'),
+  policy: {
+    path: '/policies/:slug',
+    href: (slug: string): SitePath => `/policies/${encodeURIComponent(slug)}`,
+  },
   notifications: simple('/notifications'),
   history: {
     path: '/history',

@@ -54,6 +54,7 @@ const samples: { [K in keyof Paths]?: Parameters<Paths[K]['href']>[] } = {
   settings: [[], [{ section: 'webhooks' }]],
   agentStatus: [[12], ['12']],
   editAgent: [[12]],
+  policy: [['team-tools'], ['a b']],
   history: [[], [{ page: 2, agentId: 3, kind: 'review' }]],
   toolRiskRules: [[], [{ rule: 'hidden-instructions' }]],
 };

@@ -91,6 +91,20 @@ const protectedRoutes: RouteObject[] = [
     ),
   },
   {
+    path: paths.policies.path,
+    element: lazyPage(
+      () => import('../routes/policies.js'),
+      (m) => m.PoliciesPage,
+    ),
+  },
+  {
+    path: paths.policy.path,
+    element: lazyPage(
+      () => import('../routes/policy.js'),
+      (m) => m.PolicyPage,
+    ),
+  },
+  {
     path: paths.favorites.path,
     element: lazyPage(
       () => import('../routes/favorites.js'),

@@ -42,6 +42,13 @@ export const queryKeys = {
     status: (id: number) => ['/api/agents', id, 'status'] as const,
     count: () => ['/api/user/agents/count'] as const,
   },
+  policies: {
+    /** The person's views; one view, its preview and changelog start with its own key. */
+    list: () => ['/api/policies'] as const,
+    one: (slug: string) => ['/api/policies', slug] as const,
+    preview: (slug: string) => ['/api/policies', slug, 'preview'] as const,
+    changelog: (slug: string) => ['/p', slug, 'changelog'] as const,
+  },
   advisories: {
     /** The advisories naming one agent (GET /api/advisories?affects=<slug>). */
     ofAgent: (slug: string) => ['/api/advisories', { affects: slug }] as const,

@@ -1,5 +1,5 @@
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
-import { Clock, Heart, LayoutDashboard, LogOut, Settings, Shield, Bot } from 'lucide-react';
+import { Bot, Clock, Heart, LayoutDashboard, ListChecks, LogOut, Settings, Shield } from 'lucide-react';
 import { useEffect, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { Avatar } from '../../components/ui/avatar.js';
@@ -90,6 +90,9 @@ export function UserMenu({ user }: { user: SessionUser }) {
           )}
           <Item icon={<Heart className={icon} />} onSelect={go(paths.favorites.href())}>
             Favorites
+          </Item>
+          <Item icon={<ListChecks className={icon} />} onSelect={go(paths.policies.href())}>
+            Policy views
           </Item>
           {hasAgents && (
             <Item icon={<Clock className={icon} />} onSelect={go(paths.history.href())}>
