@@ -5,6 +5,9 @@ export type PolicyViewRow = Omit<PolicyViewsTable, 'id'> & { id: number };
 export type PolicyMemberRow = PolicyMembersTable;
 export type ChangelogRow = Omit<PolicyChangelogTable, 'id'> & { id: number };
 
+/** Rows per multi-row statement: well under SQLite's and PostgreSQL's limits on bound values. */
+const WRITE_CHUNK = 500;
+
 /** How many changelog entries one answer holds, newest first. */
 export const CHANGELOG_SHOWN = 500;
 
@@ -90,28 +93,31 @@ export function createPoliciesRepo(db: Db) {
         .execute();
     },
 
-    async upsertMember(member: PolicyMemberRow, trx: Executor) {
-      await trx
-        .insertInto('policy_members')
-        .values(member)
-        .onConflict((conflict) =>
-          conflict.columns(['view_id', 'agent_id']).doUpdateSet({
-            state: member.state,
-            pinned_hash: member.pinned_hash,
-            queued_hash: member.queued_hash,
-            reason: member.reason,
-            since: member.since,
-          }),
-        )
-        .execute();
+    /** Writes these members as they are now (a batch per statement: a first evaluation writes them all). */
+    async upsertMembers(members: PolicyMemberRow[], trx: Executor) {
+      for (let i = 0; i < members.length; i += WRITE_CHUNK)
+        await trx
+          .insertInto('policy_members')
+          .values(members.slice(i, i + WRITE_CHUNK))
+          .onConflict((conflict) =>
+            conflict.columns(['view_id', 'agent_id']).doUpdateSet((eb) => ({
+              state: eb.ref('excluded.state'),
+              pinned_hash: eb.ref('excluded.pinned_hash'),
+              queued_hash: eb.ref('excluded.queued_hash'),
+              reason: eb.ref('excluded.reason'),
+              since: eb.ref('excluded.since'),
+            })),
+          )
+          .execute();
     },
 
-    async deleteMember(viewId: number, agentId: number, trx: Executor) {
-      await trx
-        .deleteFrom('policy_members')
-        .where('view_id', '=', viewId)
-        .where('agent_id', '=', agentId)
-        .execute();
+    async deleteMembers(viewId: number, agentIds: number[], trx: Executor) {
+      for (let i = 0; i < agentIds.length; i += WRITE_CHUNK)
+        await trx
+          .deleteFrom('policy_members')
+          .where('view_id', '=', viewId)
+          .where('agent_id', 'in', agentIds.slice(i, i + WRITE_CHUNK))
+          .execute();
     },
 
     async insertChangelog(entries: Array<Omit<ChangelogRow, 'id'>>, trx: Executor) {

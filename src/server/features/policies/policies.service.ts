@@ -242,9 +242,15 @@ export async function evaluateView(deps: PoliciesDeps, view: PolicyViewRow): Pro
     const signed: Array<Awaited<ReturnType<typeof signEntry>>> = [];
     for (const entry of entries) signed.push(await signEntry(deps, view, entry));
     await deps.db.kysely.transaction().execute(async (trx) => {
-      for (const write of writes)
-        if (write.member) await deps.policies.upsertMember(write.member, trx);
-        else await deps.policies.deleteMember(view.id, write.agentId, trx);
+      await deps.policies.upsertMembers(
+        writes.flatMap((write) => (write.member ? [write.member] : [])),
+        trx,
+      );
+      await deps.policies.deleteMembers(
+        view.id,
+        writes.filter((write) => write.member === null).map((write) => write.agentId),
+        trx,
+      );
       await deps.policies.insertChangelog(signed, trx);
       await deps.policies.finishEvaluation(view.id, at, trx);
     });
@@ -387,8 +393,8 @@ export async function approveServer(
     action === 'approved' ? 'Approved by the view’s owner' : `The owner approved tool set ${short(hash)}`;
   const entry = await signEntry(deps, view, { at, serverName: name, action, reason });
   await deps.db.kysely.transaction().execute(async (trx) => {
-    await deps.policies.upsertMember(
-      { ...member, state: 'admitted', pinned_hash: hash, queued_hash: null, reason: null, since: at },
+    await deps.policies.upsertMembers(
+      [{ ...member, state: 'admitted', pinned_hash: hash, queued_hash: null, reason: null, since: at }],
       trx,
     );
     await deps.policies.insertChangelog([entry], trx);
