@@ -150,6 +150,16 @@ export const paths = {
   adminCategories: simple('/admin/categories'),
   adminStorage: simple('/admin/storage'),
   adminRegistry: simple('/admin/registry'),
+  adminAdvisories: {
+    path: '/admin/advisories',
+    /** Opens the form filled in: from a report, or from a danger finding on an agent's tools. */
+    href: (draft: { affects?: string; summary?: string; details?: string } = {}) =>
+      withSearch('/admin/advisories', {
+        affects: draft.affects,
+        summary: draft.summary,
+        details: draft.details,
+      }),
+  },
 } as const;
 
 export type PagePattern = (typeof paths)[keyof typeof paths]['path'];

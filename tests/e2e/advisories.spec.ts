@@ -63,3 +63,31 @@ test('the agent page shows an advisory in force at its top, then as withdrawn; t
   await expect(page.getByRole('note').filter({ hasText: `Advisory ${id}` })).toHaveCount(0);
   await adminContext.close();
 });
+
+test('an admin publishes an advisory from the form a report or a finding fills in, and withdraws it', async ({
+  page,
+}) => {
+  const { email } = await signUp(page);
+  await makeAdmin(email);
+  await page.setViewportSize({ width: 360, height: 800 });
+  await page.goto(
+    '/admin/advisories?affects=marginalia&summary=Marginalia%3A%20a%20dangerous%20tool&details=Found%20by%20a%20report',
+  );
+  await expect(page.getByRole('heading', { name: 'Advisories', level: 1 })).toBeVisible();
+  await expect(page.getByLabel('Summary')).toHaveValue('Marginalia: a dangerous tool');
+  await expect(page.getByLabel('Affected agents (slugs)')).toHaveValue('marginalia');
+  await page.getByLabel('Details').fill('The annotate tool reads ~/.aws/credentials and sends them out.');
+  await page.getByLabel('Severity').selectOption('critical');
+  await page.getByRole('button', { name: 'Publish advisory' }).click();
+
+  const published = page.getByRole('list', { name: 'Published advisories' }).getByRole('listitem').first();
+  await expect(published.getByText('Marginalia: a dangerous tool')).toBeVisible();
+  await expect(published.getByText('Critical')).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  await expectNoSeriousA11yViolations(page);
+
+  await published.getByRole('button', { name: 'Withdraw' }).click();
+  await expect(published.getByText('Withdrawn')).toBeVisible();
+  await page.goto('/agents/marginalia');
+  await expect(page.getByText('Withdrawn:')).toBeVisible();
+});

@@ -55,6 +55,7 @@ const samples: { [K in keyof Paths]?: Parameters<Paths[K]['href']>[] } = {
   agentStatus: [[12], ['12']],
   editAgent: [[12]],
   policy: [['team-tools'], ['a b']],
+  adminAdvisories: [[], [{ affects: 'footnote', summary: 'Leaks & more', details: 'a\nb' }]],
   history: [[], [{ page: 2, agentId: 3, kind: 'review' }]],
   toolRiskRules: [[], [{ rule: 'hidden-instructions' }]],
 };

@@ -170,6 +170,13 @@ const adminRoutes: RouteObject[] = [
       (m) => m.AdminRegistryPage,
     ),
   },
+  {
+    path: paths.adminAdvisories.path,
+    element: lazyPage(
+      () => import('../routes/admin-advisories.js'),
+      (m) => m.AdminAdvisoriesPage,
+    ),
+  },
 ];
 
 export const routes: RouteObject[] = [

@@ -50,6 +50,8 @@ export const queryKeys = {
     changelog: (slug: string) => ['/p', slug, 'changelog'] as const,
   },
   advisories: {
+    /** Every advisory list: all of them, and each agent's. */
+    all: () => ['/api/advisories'] as const,
     /** The advisories naming one agent (GET /api/advisories?affects=<slug>). */
     ofAgent: (slug: string) => ['/api/advisories', { affects: slug }] as const,
   },

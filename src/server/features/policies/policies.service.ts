@@ -16,10 +16,10 @@ import {
 } from '../../../shared/api/policies.js';
 import { unmetPolicyRules } from '../../../shared/rules/policy-rules.js';
 import { absoluteUrl } from '../../../shared/routes.js';
-import { conflict, notFound } from '../../errors.js';
+import { AppError, conflict, notFound } from '../../errors.js';
 import { agentEvidence } from '../agents/agent-evidence.js';
 import type { RegistryServerRow } from '../registry/registry.repo.js';
-import { serverName, type RegistryDeps } from '../registry/registry.service.js';
+import { findServer, serverName, type RegistryDeps } from '../registry/registry.service.js';
 import { signPayload, type SigningKeysDeps } from '../signing-keys/signing-keys.service.js';
 import type { PoliciesRepo, PolicyMemberRow, PolicyViewRow } from './policies.repo.js';
 
@@ -79,6 +79,22 @@ interface Candidate {
   name: string;
   evidence: AgentEvidence;
   unmet: string[];
+}
+
+/** One server with its evidence and the view's rules it does not meet. */
+async function candidateOf(
+  deps: PoliciesDeps,
+  rules: PolicyRules,
+  row: RegistryServerRow,
+): Promise<Candidate> {
+  const name = serverName(deps, row);
+  const evidence = (await agentEvidence(deps, [row])).get(row.id)!;
+  return {
+    row,
+    name,
+    evidence,
+    unmet: unmetPolicyRules(rules, { name, category: row.category_slug, evidence }),
+  };
 }
 
 /** Every server of the catalogue with its evidence and the view's rules it does not meet, a step at a time. */
@@ -375,12 +391,11 @@ export async function approveServer(
 ): Promise<Policy> {
   const view = await ownViewOr404(deps, user, slug);
   const rules = readRules(view);
-  let found: Candidate | undefined;
-  for await (const candidate of candidates(deps, rules))
-    if (candidate.name === name) {
-      found = candidate;
-      break;
-    }
+  const row = await findServer(deps, name).catch((error: unknown) => {
+    if (error instanceof AppError && error.code === 'not_found') return undefined;
+    throw error;
+  });
+  const found = row && (await candidateOf(deps, rules, row));
   const member =
     found && (await deps.policies.members(view.id)).find((entry) => entry.agent_id === found.row.id);
   if (!found || member?.state !== 'queued') throw notFound(`${name} is not waiting in this view’s queue.`);

@@ -120,7 +120,11 @@ export async function listServers(
 }
 
 /** The listed server a name stands for: an imported registry name, or AgentAtlas's own `<namespace>/<slug>`. */
-async function findServer(deps: RegistryDeps, name: string, viewId?: number): Promise<RegistryServerRow> {
+export async function findServer(
+  deps: RegistryDeps,
+  name: string,
+  viewId?: number,
+): Promise<RegistryServerRow> {
   const missing = () => notFound(`No server named ${name} is listed here.`);
   if (name.length > REGISTRY_NAME_MAX || !REGISTRY_NAME_PATTERN.test(name)) throw missing();
   const imported = await deps.registry.findOne({ registryName: name }, viewId);

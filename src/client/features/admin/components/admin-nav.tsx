@@ -7,6 +7,7 @@ const links = [
   { to: paths.adminCategories.href(), label: 'Categories' },
   { to: paths.adminStorage.href(), label: 'Storage' },
   { to: paths.adminRegistry.href(), label: 'MCP registry' },
+  { to: paths.adminAdvisories.href(), label: 'Advisories' },
 ];
 
 /** Moves between the admin pages. */

@@ -105,7 +105,31 @@ function SignatureLine({ signature }: { signature: CardSignature }) {
   );
 }
 
-function EndpointSection({ endpoint }: { endpoint: EndpointHealth }) {
+/** For admins: the advisory form, filled in with what the danger findings quote. */
+function advisoryFromFindings(agent: AgentDetail, endpoint: EndpointHealth) {
+  const findings = [
+    ...endpoint.tools.flatMap((tool) => tool.findings.map((finding) => ({ ...finding, tool: tool.name }))),
+    ...endpoint.toolSetFindings.map((finding) => ({ ...finding, tool: 'the tool list' })),
+  ].filter((finding) => finding.severity === 'danger');
+  return paths.adminAdvisories.href({
+    affects: agent.slug,
+    summary: `${agent.name}: a dangerous tool (${findings[0]?.rule ?? 'danger finding'})`,
+    details: [
+      `The published risk rules found, in tool set ${endpoint.toolSetHash ?? 'unknown'}:`,
+      ...findings.map((finding) => `- ${finding.tool}: ${finding.rule}: ${finding.evidence}`),
+    ].join('\n'),
+  });
+}
+
+function EndpointSection({
+  endpoint,
+  agent,
+  isAdminViewer,
+}: {
+  endpoint: EndpointHealth;
+  agent: AgentDetail;
+  isAdminViewer: boolean;
+}) {
   const titleId = `health-${endpoint.kind}`;
   const toolWord = endpoint.kind === 'mcp' ? 'tool' : 'skill';
   return (
@@ -159,6 +183,14 @@ function EndpointSection({ endpoint }: { endpoint: EndpointHealth }) {
             The server asks for credentials before it lists its {toolWord}s.
           </p>
         )
+      )}
+      {isAdminViewer && dangerCount(endpoint) > 0 && (
+        <Link
+          className="mt-2 inline-block text-sm font-medium text-brand-700 underline"
+          to={advisoryFromFindings(agent, endpoint)}
+        >
+          Publish an advisory about these findings
+        </Link>
       )}
       {endpoint.changes.length > 0 && (
         <div className="mt-4">
@@ -247,7 +279,12 @@ export function HealthPanel({ agent }: { agent: AgentDetail }) {
             </p>
           ) : (
             health.data.endpoints.map((endpoint) => (
-              <EndpointSection key={endpoint.kind} endpoint={endpoint} />
+              <EndpointSection
+                key={endpoint.kind}
+                endpoint={endpoint}
+                agent={agent}
+                isAdminViewer={isAdmin(user)}
+              />
             ))
           )}
         </div>

@@ -78,6 +78,18 @@ function ReportCard({ report }: { report: AdminReport }) {
             {pending === 'dismiss' && <ButtonSpinner />}
             Dismiss
           </Button>
+          {!report.review && (
+            <Link
+              className="inline-flex h-8 items-center px-2 text-sm font-medium text-brand-700 underline"
+              to={paths.adminAdvisories.href({
+                affects: report.agent.slug,
+                summary: `${report.agent.name}: ${reportReasonLabels[report.reason]}`,
+                details: report.details ?? undefined,
+              })}
+            >
+              Publish an advisory
+            </Link>
+          )}
         </div>
       </article>
     </Card>
