@@ -49,6 +49,7 @@ test('a policy view: created from the form, its preview with reasons, an approva
   expect(body.servers.map((entry) => entry.server.name)).toEqual([PATCHWORK]);
 
   await page.setViewportSize({ width: 1280, height: 900 });
+  await expectNoSeriousA11yViolations(page);
   await page.goto('/policies');
   await expect(page.getByRole('link', { name: 'Team tools' })).toBeVisible();
   await expect(page.getByText('1 admitted · 0 waiting for approval · manual approval')).toBeVisible();

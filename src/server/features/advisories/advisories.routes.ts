@@ -80,8 +80,9 @@ const advisoriesRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      reply.status(201);
-      return publishAdvisory(deps, app.requireAdmin(request), request.body);
+      const advisory = await publishAdvisory(deps, app.requireAdmin(request), request.body);
+      app.policyEvaluator.requestRun();
+      return reply.status(201).send(advisory);
     },
   );
 
@@ -97,7 +98,11 @@ const advisoriesRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: osvAdvisorySchema, ...adminErrors },
       },
     },
-    async (request) => updateAdvisory(deps, request.params.id, request.body),
+    async (request) => {
+      const advisory = await updateAdvisory(deps, request.params.id, request.body);
+      app.policyEvaluator.requestRun();
+      return advisory;
+    },
   );
 
   app.post(
@@ -111,7 +116,12 @@ const advisoriesRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: osvAdvisorySchema, ...adminErrors },
       },
     },
-    async (request) => withdrawAdvisory(deps, request.params.id),
+    async (request) => {
+      const advisory = await withdrawAdvisory(deps, request.params.id);
+      // Views with noAdvisories take the servers back at once, not at the next minute's pass.
+      app.policyEvaluator.requestRun();
+      return advisory;
+    },
   );
 };
 

@@ -10,6 +10,7 @@ import { evaluateAllViews, type PoliciesDeps } from './policies.service.js';
 export class PolicyEvaluator {
   private timer: NodeJS.Timeout | undefined;
   private current: Promise<number> | null = null;
+  private again = false;
 
   constructor(
     private readonly deps: PoliciesDeps,
@@ -31,6 +32,15 @@ export class PolicyEvaluator {
     await this.current;
   }
 
+  /**
+   * Evidence just moved for many servers at once (an advisory published or withdrawn): a pass starts
+   * now, or right after the one under way, whose reading may predate the change.
+   */
+  requestRun(): void {
+    if (this.current) this.again = true;
+    else void this.runOnce();
+  }
+
   /** One pass over every view (not two at once here); how many this instance evaluated. */
   async runOnce(): Promise<number> {
     if (this.current) return this.current;
@@ -41,6 +51,10 @@ export class PolicyEvaluator {
       })
       .finally(() => {
         this.current = null;
+        if (this.again) {
+          this.again = false;
+          void this.runOnce();
+        }
       });
     return this.current;
   }
