@@ -10,7 +10,8 @@ import { evaluateAllViews, type PoliciesDeps } from './policies.service.js';
 export class PolicyEvaluator {
   private timer: NodeJS.Timeout | undefined;
   private current: Promise<number> | null = null;
-  private again = false;
+  /** The pass that starts when the current one ends: every caller meanwhile waits for it. */
+  private next: Promise<number> | null = null;
 
   constructor(
     private readonly deps: PoliciesDeps,
@@ -30,20 +31,29 @@ export class PolicyEvaluator {
     clearInterval(this.timer);
     this.timer = undefined;
     await this.current;
+    await this.next;
+  }
+
+  /** Evidence just moved for many servers at once (an advisory published or withdrawn): a pass, soon. */
+  requestRun(): void {
+    void this.runOnce();
   }
 
   /**
-   * Evidence just moved for many servers at once (an advisory published or withdrawn): a pass starts
-   * now, or right after the one under way, whose reading may predate the change.
+   * A pass over every view that starts after this call (so it reads the evidence as it is now): at
+   * once, or right after the pass under way; callers meanwhile share it. How many views this instance
+   * evaluated.
    */
-  requestRun(): void {
-    if (this.current) this.again = true;
-    else void this.runOnce();
+  runOnce(): Promise<number> {
+    if (!this.current) return this.begin();
+    this.next ??= this.current.then(() => {
+      this.next = null;
+      return this.begin();
+    });
+    return this.next;
   }
 
-  /** One pass over every view (not two at once here); how many this instance evaluated. */
-  async runOnce(): Promise<number> {
-    if (this.current) return this.current;
+  private begin(): Promise<number> {
     this.current = evaluateAllViews(this.deps)
       .catch((error: unknown) => {
         this.options.log.error({ err: error }, 'policy view evaluation failed');
@@ -51,10 +61,6 @@ export class PolicyEvaluator {
       })
       .finally(() => {
         this.current = null;
-        if (this.again) {
-          this.again = false;
-          void this.runOnce();
-        }
       });
     return this.current;
   }
