@@ -29,6 +29,10 @@ test('the agent page shows an advisory in force at its top, then as withdrawn; t
   for (const width of [360, 1280]) {
     await page.setViewportSize({ width, height: 900 });
     await page.goto('/agents/footnote');
+    // On a phone the note is below the fold: the header says so first, and leads to it.
+    const flag = page.getByRole('link', { name: 'Open advisory: Critical' });
+    await expect(flag).toBeInViewport();
+    await expect(flag).toHaveAttribute('href', '#advisories');
     const note = page.getByRole('note').filter({ hasText: `Advisory ${id} · Critical` });
     await expect(note).toBeVisible();
     await expect(note.getByText('Hidden instructions in the cite tool')).toBeVisible();
@@ -61,6 +65,7 @@ test('the agent page shows an advisory in force at its top, then as withdrawn; t
   await expect(page.getByText('Withdrawn:')).toBeVisible();
   await expect(page.getByRole('link', { name: id })).toBeVisible();
   await expect(page.getByRole('note').filter({ hasText: `Advisory ${id}` })).toHaveCount(0);
+  await expect(page.getByRole('link', { name: 'Open advisory: Critical' })).toHaveCount(0);
   await adminContext.close();
 });
 

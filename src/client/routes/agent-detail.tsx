@@ -17,7 +17,7 @@ import { MarkdownDescription } from '../features/agents/components/markdown-desc
 import { RatingDistribution } from '../features/agents/components/rating-distribution.js';
 import { SimilarAgents } from '../features/agents/components/similar-agents.js';
 import { HealthPanel } from '../features/probes/components/health-panel.js';
-import { AdvisoryNotice } from '../features/advisories/components/advisory-notice.js';
+import { AdvisoryFlag, AdvisoryNotice } from '../features/advisories/components/advisory-notice.js';
 import { ClaimsPanel } from '../features/claims/components/claims-panel.js';
 import { RecordSection } from '../features/record/components/record-section.js';
 import { BadgeEmbed } from '../features/badges/components/badge-embed.js';
@@ -143,6 +143,7 @@ function AgentDetailView({ agent: data }: { agent: AgentDetail }) {
           writeReviewLabel={reviewActions.viewer?.reviewId ? 'Edit your review' : 'Write a review'}
           onReport={onReport}
           onLinkClick={onLinkClick}
+          notice={<AdvisoryFlag slug={data.slug} />}
         />
       </div>
       {described ? (

@@ -21,7 +21,7 @@ export function AdvisoryNotice({ slug }: { slug: string }) {
   const inForce = advisories.filter((advisory) => !advisory.withdrawn);
   const withdrawn = advisories.filter((advisory) => advisory.withdrawn);
   return (
-    <section aria-labelledby="advisories-title" className="space-y-3">
+    <section id="advisories" aria-labelledby="advisories-title" className="scroll-mt-20 space-y-3">
       <h2 id="advisories-title" className="sr-only">
         Advisories
       </h2>
@@ -69,5 +69,26 @@ export function AdvisoryNotice({ slug }: { slug: string }) {
         </p>
       )}
     </section>
+  );
+}
+
+/**
+ * One line in the agent's header while an advisory is in force, so a phone shows it before the fold;
+ * it leads to the advisories above the description.
+ */
+export function AdvisoryFlag({ slug }: { slug: string }) {
+  const { data } = useAgentAdvisories(slug);
+  const inForce = (data?.advisories ?? []).filter((advisory) => !advisory.withdrawn);
+  const first = inForce[0];
+  if (!first) return null;
+  return (
+    <p className="mt-2 text-sm">
+      <a href="#advisories" className="inline-flex items-center gap-1 font-semibold text-red-700 underline">
+        <ShieldAlert className="h-4 w-4" aria-hidden="true" />
+        {inForce.length === 1
+          ? `Open advisory: ${advisorySeverityLabels[first.database_specific.severity]}`
+          : `${inForce.length} open advisories`}
+      </a>
+    </p>
   );
 }

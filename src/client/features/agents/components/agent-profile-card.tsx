@@ -22,6 +22,8 @@ interface AgentProfileCardProps {
   onReport: () => void;
   /** Counts a followed website or repository link for the owner's metrics. */
   onLinkClick: (target: ClickTarget) => void;
+  /** What must be seen before anything else (an advisory in force), composed by the route. */
+  notice?: ReactNode;
 }
 
 export function AgentProfileCard({
@@ -31,6 +33,7 @@ export function AgentProfileCard({
   writeReviewLabel = 'Write a review',
   onReport,
   onLinkClick,
+  notice,
 }: AgentProfileCardProps) {
   return (
     <Card className="p-6 sm:p-8">
@@ -61,6 +64,7 @@ export function AgentProfileCard({
             <span>by {agent.owner.displayName}</span>
           </div>
           <TrustSummary slug={agent.slug} trust={agent.trust} className="mt-3 text-sm" />
+          {notice}
         </div>
         <div className="flex shrink-0 items-center gap-3 rounded-2xl border border-brand-100 bg-brand-50 px-5 py-4 md:flex-col md:gap-1 md:text-center">
           <ShieldCheck className="h-6 w-6 text-brand-700" aria-hidden="true" />
