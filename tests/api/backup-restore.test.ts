@@ -250,7 +250,7 @@ describe('npm run backup and npm run restore', () => {
     // The same archive recompressed with one byte of the database changed: gzip's own check passes,
     // so only the manifest's SHA-256 can tell.
     const tar = gunzipSync(bytes);
-    tar[512 + 4096 + 7]! ^= 0x01;
+    tar[databaseByteIn(tar)]! ^= 0x01;
     const alteredFile = path.join(tempDir(), 'altered.tar.gz');
     fs.writeFileSync(alteredFile, gzipSync(tar));
 
@@ -267,6 +267,29 @@ describe('npm run backup and npm run restore', () => {
     }
   });
 });
+
+/**
+ * The offset of a byte inside the database entry's data in an uncompressed tar (ustar headers: the
+ * name in bytes 0-99, the size in octal in bytes 124-135, the data in 512-byte blocks after them), so
+ * the altered byte is one the manifest's checksum covers, wherever the entries lie.
+ */
+function databaseByteIn(tar: Buffer): number {
+  for (let offset = 0; offset + 512 <= tar.length;) {
+    const name = tar.toString('utf8', offset, offset + 100).replace(/\0.*$/s, '');
+    if (name === '') break;
+    const size = parseInt(
+      tar
+        .toString('utf8', offset + 124, offset + 136)
+        .replace(/\0.*$/s, '')
+        .trim(),
+      8,
+    );
+    if (/^database\/agentatlas\.(db|pgdump)$/.test(name) && size > 0)
+      return offset + 512 + Math.min(7, size - 1);
+    offset += 512 + Math.ceil(size / 512) * 512;
+  }
+  throw new Error('the backup holds no database entry');
+}
 
 /**
  * A gzip'd tar made with node-tar whose manifest lists every entry with its true checksum, so only the
