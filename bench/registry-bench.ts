@@ -5,6 +5,8 @@
  * 1. A copy of the bench database gets an MCP endpoint URL on every agent, so every listing is a server.
  * 2. Pages of /v0.1/servers?limit=100 at random places of the catalogue (cursors from one walk), one at a
  *    time: p50/p99 of a page. Then BENCH_WALKS (3) full walks, following nextCursor: the time of each.
+ *    Signed-in people write meanwhile (BENCH_WRITES, 50 a second: favorites and reviews, as npm run bench's
+ *    writers), so scores and the listings' counters move under the reads.
  * 3. A signed-in person creates a policy view admitting every server without an open advisory (the
  *    request evaluates it and signs a changelog entry per server: its time is reported), then the same
  *    page and walk figures for /p/{slug}/v0.1/servers.
@@ -17,12 +19,15 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
+import { signUpWriters, startWriters, type WriteStats } from './mixed.js';
 import { ensureBenchDatabase, startServer, stop } from './server.js';
 
 const AGENTS = Number(process.env.BENCH_AGENTS ?? 100_000);
 const PAGES = Number(process.env.BENCH_PAGES ?? 300);
 const WALKS = Number(process.env.BENCH_WALKS ?? 3);
 const port = Number(process.env.BENCH_PORT ?? 3940);
+/** Signed-in writes a second (favorites, unfavorites, reviews) while the pages are read. */
+const WRITES_PER_SECOND = Number(process.env.BENCH_WRITES ?? 50);
 const base = `http://127.0.0.1:${port}`;
 
 const sorted = (values: number[]) => [...values].sort((a, b) => a - b);
@@ -61,7 +66,27 @@ async function walk(prefix: string) {
   return { ms: performance.now() - started, servers, cursors };
 }
 
-async function pageFigures(prefix: string) {
+/** Pages and walks with the writers going: reviews and favorites move scores, so the evidence moves too. */
+async function pageFigures(prefix: string, writers: Awaited<ReturnType<typeof signUpWriters>>) {
+  const writing = startWriters(base, writers, AGENTS, WRITES_PER_SECOND);
+  const figures = await readFigures(prefix).catch(async (error: unknown) => {
+    await writing.stop();
+    throw error;
+  });
+  const writes: WriteStats = await writing.stop();
+  return {
+    ...figures,
+    writes: {
+      perSecond: WRITES_PER_SECOND,
+      done: writes.writes,
+      failed: writes.failed,
+      p50Ms: writes.p50Ms,
+      p99Ms: writes.p99Ms,
+    },
+  };
+}
+
+async function readFigures(prefix: string) {
   const first = await walk(prefix);
   const pageMs: number[] = [];
   for (let i = 0; i < PAGES; i += 1) {
@@ -128,7 +153,8 @@ const server = await startServer(file, port, { PROBES: 'off', LOG_LEVEL: 'error'
 try {
   const load = os.loadavg().map(round1).join(' ');
   console.log(`registry API over ${AGENTS} listings (load ${load})`);
-  const catalogue = await pageFigures('');
+  const writers = await signUpWriters(base);
+  const catalogue = await pageFigures('', writers);
   console.log('catalogue', JSON.stringify(catalogue));
 
   const ownerCookie = await signUp(`bench-view-${Date.now()}@example.com`);
@@ -147,7 +173,7 @@ try {
   });
   const createS = round1((performance.now() - createStarted) / 1000);
   console.log(`view created and evaluated in ${createS} s`);
-  const view = await pageFigures('/p/bench-view');
+  const view = await pageFigures('/p/bench-view', writers);
   console.log('view', JSON.stringify(view));
 
   const target = (await getPage(`${base}/p/bench-view/v0.1/servers?limit=1`)).page.servers[0]!.server.name;

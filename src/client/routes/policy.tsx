@@ -1,4 +1,5 @@
 import { Copy, ListChecks, Trash2 } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { policyChangelogPath, type Policy } from '../../shared/api/policies.js';
 import { formatDateTime } from '../../shared/rules/date.js';
@@ -161,6 +162,20 @@ function ChangelogList({ slug }: { slug: string }) {
   );
 }
 
+/** A card holding one titled section of the page. */
+function Panel({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <Card className="p-6">
+      <section aria-labelledby={id}>
+        <h2 id={id} className="mb-3 text-lg font-semibold text-slate-900">
+          {title}
+        </h2>
+        {children}
+      </section>
+    </Card>
+  );
+}
+
 /** /policies/{slug}: a view's registry URL, which servers it admits and why not the others, its changelog, its rules. */
 export function PolicyPage() {
   const { slug = '' } = useParams();
@@ -206,39 +221,24 @@ export function PolicyPage() {
         </p>
       </div>
       <UseIt policy={view} />
-      <Card className="p-6">
-        <section aria-labelledby="preview-title">
-          <h2 id="preview-title" className="mb-2 text-lg font-semibold text-slate-900">
-            Which servers it admits, and why not the others
-          </h2>
-          <Preview slug={slug} />
-        </section>
-      </Card>
-      <Card className="p-6">
-        <section aria-labelledby="changelog-title">
-          <h2 id="changelog-title" className="mb-2 text-lg font-semibold text-slate-900">
-            Changelog
-          </h2>
-          <ChangelogList slug={slug} />
-        </section>
-      </Card>
-      <Card className="p-6">
-        <section aria-labelledby="rules-title">
-          <h2 id="rules-title" className="mb-4 text-lg font-semibold text-slate-900">
-            Rules
-          </h2>
-          <PolicyForm
-            withSlug={false}
-            submitLabel="Save rules"
-            pending={update.isPending}
-            initial={{ slug: view.slug, name: view.name, approval: view.approval, rules: view.rules }}
-            onSubmit={async (values) => {
-              await update.mutateAsync({ name: values.name, approval: values.approval, rules: values.rules });
-              toast.success('Rules saved; the view was evaluated again');
-            }}
-          />
-        </section>
-      </Card>
+      <Panel id="preview-title" title="Which servers it admits, and why not the others">
+        <Preview slug={slug} />
+      </Panel>
+      <Panel id="changelog-title" title="Changelog">
+        <ChangelogList slug={slug} />
+      </Panel>
+      <Panel id="rules-title" title="Rules">
+        <PolicyForm
+          withSlug={false}
+          submitLabel="Save rules"
+          pending={update.isPending}
+          initial={{ slug: view.slug, name: view.name, approval: view.approval, rules: view.rules }}
+          onSubmit={async (values) => {
+            await update.mutateAsync({ name: values.name, approval: values.approval, rules: values.rules });
+            toast.success('Rules saved; the view was evaluated again');
+          }}
+        />
+      </Panel>
       <Button
         variant="outline"
         disabled={remove.isPending}
