@@ -49,13 +49,27 @@ function readCounts(file, pick) {
   }
 }
 
-/** Browser tests that failed once and passed on their retry: failed, and named so they get fixed. */
-function flakyTitles(report) {
+/** Failed vitest tests by file and name, and files that failed without a failed test (they did not load). */
+function failedVitestTitles(report) {
+  return report.testResults.flatMap((file) => {
+    const name = path.relative(root, file.name);
+    const tests = file.assertionResults.filter((test) => test.status === 'failed');
+    if (file.status === 'failed' && tests.length === 0)
+      return [`${name} (the file failed: ${file.message || 'no message'})`];
+    return tests.map((test) => `${name} › ${test.fullName}`);
+  });
+}
+
+/**
+ * Browser tests of one outcome: 'flaky' (failed once and passed on their retry: failed, and named so they get
+ * fixed) or 'unexpected' (failed on every try).
+ */
+function playwrightTitles(report, status) {
   const titles = [];
   const visit = (suite, path) => {
     for (const spec of suite.specs ?? [])
       for (const test of spec.tests ?? [])
-        if (test.status === 'flaky') titles.push([...path, spec.title].join(' › '));
+        if (test.status === status) titles.push([...path, spec.title].join(' › '));
     for (const child of suite.suites ?? []) visit(child, suite.title ? [...path, suite.title] : path);
   };
   for (const suite of report.suites ?? []) visit(suite, []);
@@ -102,6 +116,8 @@ if (!browserOnly) {
   passed += vitest.passed - retried.length;
   failed += retried.length + (vitest.failed || (vitestOk && Array.isArray(vitestFlaky) ? 0 : 1));
   for (const title of retried) console.log(`FLAKY (passed on retry): ${title}`);
+  const failedTitles = readCounts(vitestReport, failedVitestTitles);
+  for (const title of Array.isArray(failedTitles) ? failedTitles : []) console.log(`FAILED: ${title}`);
 }
 
 if (browser === 'none') {
@@ -123,8 +139,10 @@ if (browser === 'none') {
   }));
   passed += e2e.passed;
   failed += e2e.failed || (e2eOk ? 0 : 1);
-  const flaky = readCounts(playwrightReport, flakyTitles);
+  const flaky = readCounts(playwrightReport, (report) => playwrightTitles(report, 'flaky'));
   for (const title of Array.isArray(flaky) ? flaky : []) console.log(`FLAKY (passed on retry): ${title}`);
+  const failedTitles = readCounts(playwrightReport, (report) => playwrightTitles(report, 'unexpected'));
+  for (const title of Array.isArray(failedTitles) ? failedTitles : []) console.log(`FAILED: ${title}`);
 } else {
   failed += 1;
   console.log('FAILED: build');
