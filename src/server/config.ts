@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { SHARED_COUNT_TIMEOUT_MS } from './plugins/rate-limits.js';
 
 const booleanFlag = z
   .enum(['true', 'false', '1', '0'])
@@ -43,6 +44,7 @@ const envSchema = z.object({
   SEED: z.enum(['demo', 'none']).default('demo'),
   DEMO_OWNER_PASSWORD: z.string().min(8).optional(),
   RATE_LIMIT_MULTIPLIER: z.coerce.number().positive().default(1),
+  RATE_LIMIT_REDIS_TIMEOUT_MS: z.coerce.number().int().min(1).max(10_000).default(SHARED_COUNT_TIMEOUT_MS),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: booleanFlag.default(false),
   IMAGE_WORKERS: z.coerce.number().int().min(1).max(64).default(1),
@@ -109,6 +111,8 @@ export interface Config {
   /** The demo owner's password, set only when the demo seed runs (none: the account cannot sign in). */
   readonly demoOwnerPassword: string | undefined;
   readonly rateLimitMultiplier: number;
+  /** How long Redis may take to count a hit before this instance counts it in its own memory. */
+  readonly rateLimitRedisTimeoutMs: number;
   readonly logLevel: Env['LOG_LEVEL'];
   readonly trustProxy: boolean;
   /** Uploaded images decoded at once, and uploads that may wait for that (decision 0012). */
@@ -206,6 +210,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     seed: values.SEED,
     demoOwnerPassword: values.DEMO_OWNER_PASSWORD,
     rateLimitMultiplier: values.RATE_LIMIT_MULTIPLIER,
+    rateLimitRedisTimeoutMs: values.RATE_LIMIT_REDIS_TIMEOUT_MS,
     logLevel: values.LOG_LEVEL,
     trustProxy: values.TRUST_PROXY,
     images: { workers: values.IMAGE_WORKERS, waiting: values.IMAGE_QUEUE },

@@ -54,7 +54,10 @@ export function createRedisStore(redis: Redis): RateLimitStore {
   };
 }
 
-/** How long Redis may take to count a hit before this instance counts it in its own memory. */
+/**
+ * How long Redis may take to count a hit before this instance counts it in its own memory, unless
+ * RATE_LIMIT_REDIS_TIMEOUT_MS says otherwise (a Redis further away than the same network).
+ */
 export const SHARED_COUNT_TIMEOUT_MS = 50;
 /** After a count failed or timed out on a connection that looked ready, Redis is left alone this long. */
 export const SHARED_COUNT_PAUSE_MS = 1000;
@@ -148,6 +151,7 @@ async function rateLimits(app: FastifyInstance, options: { redis?: Redis }) {
         shared: createRedisStore(redis),
         isSharedReady: () => isRedisReady(redis),
         local: createMemoryStore(),
+        timeoutMs: app.config.rateLimitRedisTimeoutMs,
         onSwitch: (to, reason) => {
           if (to === 'local') {
             const message = reason instanceof Error ? reason.message : String(reason);
