@@ -21,12 +21,26 @@ import {
 } from './mixed.js';
 import { mixCeiling, type Ceiling } from './mix-ceiling.js';
 import { ensurePostgresBenchDatabase, postgresScratchCopy } from './postgres.js';
-import { dataRoot, ensureBenchDatabase, root, rssMb, startServer, stop } from './server.js';
+import {
+  dataRoot,
+  databaseWork,
+  ensureBenchDatabase,
+  queriesPerRequest,
+  root,
+  rssMb,
+  startServer,
+  stop,
+} from './server.js';
 import { waitFor } from './wait-for.js';
 
 const CONNECTIONS = 10;
 /** `npm run bench -- --postgres` runs the mixed scenario on PostgreSQL as well. */
 const withPostgres = process.argv.includes('--postgres');
+/**
+ * `npm run bench -- --mixed-only [--postgres]`: only the mixed scenarios (and their writes alone), into
+ * bench/mixed-results.json: the figures of the write path, in a third of the time.
+ */
+const mixedOnly = process.argv.includes('--mixed-only');
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
 const WARMUP_S = 3;
 
@@ -125,8 +139,9 @@ function reviewPaths(agentCount: number) {
 async function main() {
   const build = spawnSync('npm', ['run', '--silent', 'build:server'], { cwd: root, stdio: 'inherit' });
   if (build.status !== 0) throw new Error('server build failed');
-  const small = ensureBenchDatabase(10_000, 100_000);
   const large = ensureBenchDatabase(100_000, 1_000_000);
+  if (mixedOnly) return mixedOnlyRun(large);
+  const small = ensureBenchDatabase(10_000, 100_000);
 
   const port = 3900;
   // The server's peak resident memory in each phase, each on its own server process.
@@ -166,7 +181,12 @@ async function main() {
   }
   await stop(server);
 
-  const mixed = await mixedScenarios({ sqliteFile: large }, port, bareBase, rss.mixed);
+  const { scenarios: mixed, writesAlone } = await mixedScenarios(
+    { sqliteFile: large },
+    port,
+    bareBase,
+    rss.mixed,
+  );
   // PostgreSQL's figures are reported next to SQLite's; its server's memory is not the embedded one's.
   const postgresMixed = withPostgres
     ? await mixedScenarios(
@@ -175,6 +195,9 @@ async function main() {
         bareBase,
         { max: 0 },
       )
+    : undefined;
+  const scaledOut = withPostgres
+    ? await scaleOut(await ensurePostgresBenchDatabase(large, 100_000), port)
     : undefined;
   const uncached = await uncachedCalls(large, port, bareBase, rss.uncached);
   await stop(bareServer);
@@ -200,8 +223,15 @@ async function main() {
     },
     listingUncachedMedianMs: coldLarge,
     mixed,
+    writesAlone,
     mixCeiling: ceiling,
-    ...(postgresMixed ? { postgresMixed } : {}),
+    ...(postgresMixed
+      ? {
+          postgresMixed: postgresMixed.scenarios,
+          postgresWritesAlone: postgresMixed.writesAlone,
+          postgresScaledOut: scaledOut,
+        }
+      : {}),
     uncached,
     calls: calls.map((call) => ({
       name: call.name,
@@ -243,13 +273,117 @@ async function main() {
   );
   printMixed(mixed, uncached);
   printCeiling(mixed[0]!, ceiling);
-  if (postgresMixed) printPostgres(mixed, postgresMixed);
+  if (postgresMixed) printPostgres(mixed, postgresMixed.scenarios);
   console.log(
     `server RSS max: ${results.rssMb} MB (target < 250) ${results.rssMb < 250 ? 'met' : 'MISSED'}; hot calls ${results.rssMbByPhase.hotCalls}, mixed ${results.rssMbByPhase.mixed}, uncached ${results.rssMbByPhase.uncached} MB`,
   );
   console.log(
     `bare: ${bareRuns.join(' / ')} req/s (mean ${bare.reqPerSec}); results written to bench/results.json`,
   );
+}
+
+/**
+ * The mix on one PostgreSQL and Redis, served by one instance and then by two (`--postgres`): the same
+ * offered load (connections and writes a second) split evenly across the two, and each instance's
+ * statements to the database per request it answered.
+ */
+async function scaleOut(postgresUrl: string, port: number) {
+  const copy = await postgresScratchCopy(postgresUrl);
+  const redis = { REDIS_URL: process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379' };
+  const instance = (index: number) => ({
+    port: port + index * 2,
+    metricsPort: port + 100 + index * 2,
+    base: `http://127.0.0.1:${port + index * 2}`,
+  });
+  const results: Array<{
+    instances: number;
+    writesPerSecond: number;
+    reqPerSec: number;
+    p99Ms: number;
+    writes: WriteStats;
+    queriesPerRequest: number;
+    errors: number;
+  }> = [];
+  console.log('\nthe mix on one PostgreSQL and Redis, one instance and then two (the same offered load)');
+  for (const count of [1, 2]) {
+    const instances = Array.from({ length: count }, (_, index) => instance(index));
+    const servers = await Promise.all(
+      instances.map((at) =>
+        startServer(copy.url, at.port, { ...redis, METRICS_PORT: String(at.metricsPort) }),
+      ),
+    );
+    const people = await signUpWriters(instances[0]!.base);
+    for (const writesPerSecond of [0, 50]) {
+      const paths = instances.map((_, index) => pathMaker(100_000, mixSeed(writesPerSecond) + index));
+      const connections = CONNECTIONS / count;
+      await Promise.all(
+        instances.map((at, index) =>
+          load(at.base, paths[index]!.mixed, { connections, durationS: WARMUP_S }),
+        ),
+      );
+      const before = await Promise.all(instances.map((at) => databaseWork(at.metricsPort)));
+      const writers = startWriters(
+        instances.map((at) => at.base),
+        people,
+        100_000,
+        writesPerSecond,
+      );
+      const reads = await Promise.all(
+        instances.map((at, index) =>
+          load(at.base, paths[index]!.mixed, { connections, durationS: DURATION_S }),
+        ),
+      );
+      const writes = await writers.stop();
+      const after = await Promise.all(instances.map((at) => databaseWork(at.metricsPort)));
+      const sum = (pick: (work: { queries: number; requests: number }) => number, works: typeof before) =>
+        works.reduce((total, work) => total + pick(work), 0);
+      const work = queriesPerRequest(
+        { queries: sum((w) => w.queries, before), requests: sum((w) => w.requests, before) },
+        { queries: sum((w) => w.queries, after), requests: sum((w) => w.requests, after) },
+      );
+      const result = {
+        instances: count,
+        writesPerSecond,
+        reqPerSec: reads.reduce((total, run) => total + run.reqPerSec, 0),
+        p99Ms: Math.max(...reads.map((run) => run.p99Ms)),
+        writes,
+        queriesPerRequest: work,
+        errors: reads.reduce((total, run) => total + run.errors, 0),
+      };
+      console.log(
+        `${count} instance${count > 1 ? 's' : ' '}, ${String(writesPerSecond).padStart(2)} writes/s ${String(result.reqPerSec).padStart(7)} req/s  p99 ${result.p99Ms} ms  writes: ${writes.writes} (p99 ${writes.p99Ms} ms${writes.failed ? `, ${writes.failed} failed: ${JSON.stringify(writes.failures)}` : ''}); ${work} queries per request${result.errors ? `  (${result.errors} read errors)` : ''}`,
+      );
+      results.push(result);
+    }
+    await Promise.all(servers.map((server) => stop(server)));
+  }
+  await copy.drop();
+  return results;
+}
+
+async function mixedOnlyRun(large: string) {
+  const port = 3900;
+  const bareServer = await startBare(port + 1, JSON.stringify({ agents: [], total: 0 }).padEnd(2000, ' '));
+  const bareBase = `http://127.0.0.1:${port + 1}`;
+  const sqlite = await mixedScenarios({ sqliteFile: large }, port, bareBase, { max: 0 });
+  const postgres = withPostgres
+    ? await mixedScenarios(
+        { postgresUrl: await ensurePostgresBenchDatabase(large, 100_000) },
+        port,
+        bareBase,
+        { max: 0 },
+      )
+    : undefined;
+  const scaledOut = withPostgres
+    ? await scaleOut(await ensurePostgresBenchDatabase(large, 100_000), port)
+    : undefined;
+  await stop(bareServer);
+  if (postgres) printPostgres(sqlite.scenarios, postgres.scenarios);
+  fs.writeFileSync(
+    path.join(root, 'bench/mixed-results.json'),
+    `${JSON.stringify({ agents: 100_000, sqlite, ...(postgres ? { postgres, scaledOut } : {}) }, null, 2)}\n`,
+  );
+  console.log('results written to bench/mixed-results.json');
 }
 
 /** Each mixed scenario asks its own sequence of questions; the ceiling replays the one without writes. */
@@ -275,48 +409,70 @@ async function mixedScenarios(
 ) {
   let server: ChildProcess;
   let dropCopy = async () => {};
+  const metricsPort = port + 100;
   if ('sqliteFile' in database) {
     const copy = path.join(dataRoot, 'mixed', 'agentatlas.db');
     fs.mkdirSync(path.dirname(copy), { recursive: true });
     for (const suffix of ['', '-wal', '-shm']) fs.rmSync(`${copy}${suffix}`, { force: true });
     fs.copyFileSync(database.sqliteFile, copy);
     console.log('\nmixed reads at 100,000 agents (40 % detail, 20 % reviews, 20 % listings, 20 % search)');
-    server = await startServer(copy, port);
+    server = await startServer(copy, port, { METRICS_PORT: String(metricsPort) });
   } else {
     const copy = await postgresScratchCopy(database.postgresUrl);
     dropCopy = copy.drop;
     console.log('\nmixed reads at 100,000 agents on PostgreSQL (the same mix)');
-    server = await startServer(copy.url, port);
+    server = await startServer(copy.url, port, { METRICS_PORT: String(metricsPort) });
   }
   const base = `http://127.0.0.1:${port}`;
   const people = await signUpWriters(base);
   const scenarios: Array<
-    LoadResult & { writesPerSecond: number; bareReqPerSec: number; ratioToBare: number; writes: WriteStats }
+    LoadResult & {
+      writesPerSecond: number;
+      bareReqPerSec: number;
+      ratioToBare: number;
+      writes: WriteStats;
+      queriesPerRequest: number;
+    }
   > = [];
   for (const writesPerSecond of [0, 5, 50]) {
     const paths = pathMaker(100_000, mixSeed(writesPerSecond));
     const bareNeighbour = await measure('bare', bareBase, ['/bare']);
     await load(base, paths.mixed, { connections: CONNECTIONS, durationS: WARMUP_S });
+    const workBefore = await databaseWork(metricsPort);
     const writers = startWriters(base, people, 100_000, writesPerSecond);
     const stopRss = watchRss(server.pid, rss);
     const reads = await load(base, paths.mixed, { connections: CONNECTIONS, durationS: DURATION_S });
     stopRss();
     const writes = await writers.stop();
+    const work = queriesPerRequest(workBefore, await databaseWork(metricsPort));
     const scenario = {
       writesPerSecond,
       ...reads,
       bareReqPerSec: bareNeighbour.reqPerSec,
       ratioToBare: ratio(reads.reqPerSec, bareNeighbour.reqPerSec),
       writes,
+      queriesPerRequest: work,
     };
     console.log(
-      `mixed, ${String(writesPerSecond).padStart(2)} writes/s ${String(reads.reqPerSec).padStart(7)} req/s  p50 ${reads.p50Ms} ms  p99 ${reads.p99Ms} ms  writes: ${writes.writes} (p99 ${writes.p99Ms} ms; favorite ${writes.p99MsByKind.favorite}, unfavorite ${writes.p99MsByKind.unfavorite}, review ${writes.p99MsByKind.review} ms${writes.failed ? `, ${writes.failed} failed: ${JSON.stringify(writes.failures)}` : ''})${reads.errors ? `  (${reads.errors} read errors)` : ''}`,
+      `mixed, ${String(writesPerSecond).padStart(2)} writes/s ${String(reads.reqPerSec).padStart(7)} req/s  p50 ${reads.p50Ms} ms  p99 ${reads.p99Ms} ms  writes: ${writes.writes} (p99 ${writes.p99Ms} ms; favorite ${writes.p99MsByKind.favorite}, unfavorite ${writes.p99MsByKind.unfavorite}, review ${writes.p99MsByKind.review} ms${writes.failed ? `, ${writes.failed} failed: ${JSON.stringify(writes.failures)}` : ''})${reads.errors ? `  (${reads.errors} read errors)` : ''}; ${work} queries per request`,
     );
     scenarios.push(scenario);
   }
+  // The writes alone: what each one costs the database, and its latency with no reads beside it.
+  const workBefore = await databaseWork(metricsPort);
+  const writers = startWriters(base, people, 100_000, 50);
+  await new Promise((resolve) => setTimeout(resolve, 4000));
+  const alone = await writers.stop();
+  const writesAlone = {
+    ...alone,
+    queriesPerWrite: queriesPerRequest(workBefore, await databaseWork(metricsPort)),
+  };
+  console.log(
+    `writes alone, 50/s: ${alone.writes} (p50 ${alone.p50Ms} ms, p99 ${alone.p99Ms} ms; ${writesAlone.queriesPerWrite} queries per write)`,
+  );
   await stop(server);
   await dropCopy();
-  return scenarios;
+  return { scenarios, writesAlone };
 }
 
 /** Each call class with the response cache off (RESPONSE_CACHE=off): the path every unique URL takes. */
@@ -410,10 +566,9 @@ interface MixCeilings {
   unlimitedCache: Ceiling;
 }
 
-function printMixed(
-  mixed: Awaited<ReturnType<typeof mixedScenarios>>,
-  uncached: Awaited<ReturnType<typeof uncachedCalls>>,
-) {
+type Scenarios = Awaited<ReturnType<typeof mixedScenarios>>['scenarios'];
+
+function printMixed(mixed: Scenarios, uncached: Awaited<ReturnType<typeof uncachedCalls>>) {
   console.log('\nwrites/s  reads req/s  share of bare  p99    write p99   target');
   for (const scenario of mixed) {
     const [share, p99] = scenario.writesPerSecond === 0 ? [0.5, Infinity] : [0.25, 15];
@@ -455,16 +610,26 @@ function printCeiling(withoutWrites: { ratioToBare: number }, ceiling: MixCeilin
   console.log(`${'measured'.padEnd(44)} ${withoutWrites.ratioToBare.toFixed(3).padStart(6)}`);
 }
 
-function printPostgres(
-  sqlite: Awaited<ReturnType<typeof mixedScenarios>>,
-  postgres: Awaited<ReturnType<typeof mixedScenarios>>,
-) {
-  console.log('\nmixed reads, SQLite next to PostgreSQL (no target yet)');
-  console.log('writes/s   SQLite req/s  p99   write p99   PostgreSQL req/s  p99   write p99  share of bare');
+function printPostgres(sqlite: Scenarios, postgres: Scenarios) {
+  console.log('\nmixed reads, SQLite next to PostgreSQL in the same run');
+  console.log(
+    'writes/s  SQLite req/s  p99    write p99  q/req   PostgreSQL req/s  p99    write p99  q/req   PG/SQLite  target',
+  );
   postgres.forEach((onPostgres, index) => {
     const onSqlite = sqlite[index]!;
+    const share = onPostgres.reqPerSec / onSqlite.reqPerSec;
+    const writesOk = onPostgres.writesPerSecond === 0 || onPostgres.writes.p99Ms < 25;
+    const ok = writesOk && (onPostgres.writesPerSecond === 5 || share >= 0.8);
+    const target =
+      onPostgres.writesPerSecond === 5
+        ? 'write p99<25ms'
+        : onPostgres.writesPerSecond
+          ? '>=0.8 & write p99<25ms'
+          : '>=0.8';
+    const cells = (scenario: Scenarios[number], width: number) =>
+      `${String(scenario.reqPerSec).padStart(width)}  ${`${scenario.p99Ms} ms`.padStart(5)}  ${scenario.writesPerSecond ? `${scenario.writes.p99Ms} ms`.padStart(9) : '        —'}  ${scenario.queriesPerRequest.toFixed(2).padStart(5)}`;
     console.log(
-      `${String(onPostgres.writesPerSecond).padStart(8)}  ${String(onSqlite.reqPerSec).padStart(12)}  ${`${onSqlite.p99Ms} ms`.padStart(5)}  ${`${onSqlite.writes.p99Ms} ms`.padStart(9)}  ${String(onPostgres.reqPerSec).padStart(16)}  ${`${onPostgres.p99Ms} ms`.padStart(5)}  ${`${onPostgres.writes.p99Ms} ms`.padStart(9)}  ${onPostgres.ratioToBare.toFixed(3).padStart(13)}`,
+      `${String(onPostgres.writesPerSecond).padStart(8)}  ${cells(onSqlite, 12)}   ${cells(onPostgres, 16)}   ${share.toFixed(2).padStart(8)}  ${target} ${ok ? 'met' : 'MISSED'}`,
     );
   });
 }

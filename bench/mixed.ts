@@ -203,7 +203,15 @@ function quantileMs(latencies: readonly number[], q: number): number {
  * Writes at `perSecond` until stopped: each tick one writer favorites a Zipf agent, takes a favorite
  * back, or reviews an agent they have not reviewed (40 / 40 / 20). Writes overlap like real people's.
  */
-export function startWriters(baseUrl: string, writers: Writer[], agentCount: number, perSecond: number) {
+export function startWriters(
+  baseUrl: string | readonly string[],
+  writers: Writer[],
+  agentCount: number,
+  perSecond: number,
+) {
+  // With several instances, each write goes to the next one in turn, so a writer's next read may be
+  // answered by another instance than their write.
+  const baseUrls = typeof baseUrl === 'string' ? [baseUrl] : baseUrl;
   const random = seededRandom(99);
   const latencies: Record<WriteKind, number[]> = { favorite: [], unfavorite: [], review: [] };
   let failed = 0;
@@ -214,7 +222,7 @@ export function startWriters(baseUrl: string, writers: Writer[], agentCount: num
   };
   const inFlight = new Set<Promise<void>>();
 
-  const write = async ({ cookie, favorites, reviewed }: Writer) => {
+  const write = async ({ cookie, favorites, reviewed }: Writer, baseUrl: string) => {
     const roll = random();
     let method: string;
     let path: string;
@@ -268,9 +276,11 @@ export function startWriters(baseUrl: string, writers: Writer[], agentCount: num
     perSecond > 0
       ? setInterval(() => {
           const writer = writers[tick % writers.length]!;
-          tick += 1;
-          const running = write(writer).finally(() => inFlight.delete(running));
+          const running = write(writer, baseUrls[tick % baseUrls.length]!).finally(() =>
+            inFlight.delete(running),
+          );
           inFlight.add(running);
+          tick += 1;
         }, 1000 / perSecond)
       : undefined;
 

@@ -69,3 +69,28 @@ export function rssMb(pid: number): number {
     return 0;
   }
 }
+
+/**
+ * The server's statements sent to its database and requests answered so far, read from its metrics
+ * port (METRICS_PORT): the difference over a phase is its queries per request.
+ */
+export async function databaseWork(metricsPort: number): Promise<{ queries: number; requests: number }> {
+  const text = await (await fetch(`http://127.0.0.1:${metricsPort}/metrics`)).text();
+  let queries = 0;
+  let requests = 0;
+  for (const line of text.split('\n')) {
+    if (line.startsWith('agentatlas_database_queries_total ')) queries = Number(line.split(' ')[1]);
+    else if (line.startsWith('http_request_duration_seconds_count{'))
+      requests += Number(line.split(' ').at(-1));
+  }
+  return { queries, requests };
+}
+
+/** Queries per request between two readings of databaseWork. */
+export function queriesPerRequest(
+  before: { queries: number; requests: number },
+  after: { queries: number; requests: number },
+): number {
+  const requests = after.requests - before.requests;
+  return requests > 0 ? Math.round(((after.queries - before.queries) / requests) * 100) / 100 : 0;
+}

@@ -260,6 +260,48 @@ describe('POST /api/agents/{id}/views', () => {
   });
 });
 
+describe('the view flush', () => {
+  it('counts every new visitor of a busy second, more than one statement holds, and no visitor twice', async () => {
+    const busy = await f.createAgent({ category: coding });
+    const quiet = await f.createAgent({ category: coding });
+    const visitor = (index: number) => index.toString(16).padStart(32, '0');
+    for (let index = 0; index < 1200; index += 1) t.app.viewCounter.record(busy.id, visitor(index));
+    for (let index = 0; index < 3; index += 1) t.app.viewCounter.record(quiet.id, visitor(index));
+    await t.app.viewCounter.flush();
+    // The same visitors again (already counted today) and one new one.
+    for (let index = 0; index < 10; index += 1) t.app.viewCounter.record(busy.id, visitor(index));
+    t.app.viewCounter.record(busy.id, visitor(5000));
+    await t.app.viewCounter.flush();
+
+    const counts = await t.app.db.kysely
+      .selectFrom('agents')
+      .select(['id', 'views_count'])
+      .where('id', 'in', [busy.id, quiet.id])
+      .orderBy('id')
+      .execute();
+    expect(counts).toEqual([
+      { id: busy.id, views_count: 1201 },
+      { id: quiet.id, views_count: 3 },
+    ]);
+    const activity = await t.app.db.kysely
+      .selectFrom('agent_activity')
+      .select('views')
+      .where('agent_id', '=', busy.id)
+      .executeTakeFirstOrThrow();
+    expect(activity.views).toBe(1201);
+    const owners = await t.app.db.kysely
+      .selectFrom('agent_metrics_daily')
+      .select(['metric', 'value'])
+      .where('agent_id', '=', busy.id)
+      .orderBy('metric')
+      .execute();
+    expect(owners).toEqual([
+      { metric: 'views', value: 1201 },
+      { metric: 'visitors', value: 1201 },
+    ]);
+  });
+});
+
 describe('typo tolerance', () => {
   it('searches the closest indexed spelling when nothing matches the words as typed', async () => {
     const body = await list('?q=parsre%20pro');

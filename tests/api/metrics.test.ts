@@ -61,9 +61,15 @@ describe('recording and GET /api/metrics', () => {
   it('has every day of the range, zeros included, and the previous period', async () => {
     const { owner, agent } = await ownerWithAgent();
     const day = (back: number) => new Date(Date.now() - back * 86_400_000).toISOString().slice(0, 10);
-    await t.app.services.metrics.metrics.addMetric(agent.id, day(3), 'views', 5);
-    await t.app.services.metrics.metrics.addMetric(agent.id, day(40), 'views', 7);
-    await t.app.services.metrics.metrics.addMetric(agent.id, day(40), 'clicks_docs', 2);
+    await t.app.services.metrics.metrics.addMetrics([
+      { agentId: agent.id, day: day(3), metric: 'views', value: 5 },
+    ]);
+    await t.app.services.metrics.metrics.addMetrics([
+      { agentId: agent.id, day: day(40), metric: 'views', value: 7 },
+    ]);
+    await t.app.services.metrics.metrics.addMetrics([
+      { agentId: agent.id, day: day(40), metric: 'clicks_docs', value: 2 },
+    ]);
     for (const [range, length] of [
       ['7d', 7],
       ['30d', 30],
@@ -83,8 +89,12 @@ describe('recording and GET /api/metrics', () => {
       expect(body.series.find((entry) => entry.date === day(3))?.views).toBe(5);
     }
     // Closed days are cached after the first read; yesterday and today stay live.
-    await t.app.services.metrics.metrics.addMetric(agent.id, day(1), 'views', 2);
-    await t.app.services.metrics.metrics.addMetric(agent.id, day(0), 'clicks_website', 1);
+    await t.app.services.metrics.metrics.addMetrics([
+      { agentId: agent.id, day: day(1), metric: 'views', value: 2 },
+    ]);
+    await t.app.services.metrics.metrics.addMetrics([
+      { agentId: agent.id, day: day(0), metric: 'clicks_website', value: 1 },
+    ]);
     const month = await callApi<MetricsResponse>(t, 'GET', '/api/metrics?range=30d', owner.cookie);
     expect(month.body.totals).toMatchObject({ views: 7, clicks: 1 });
     expect(month.body.agents[0]?.totals).toMatchObject({ views: 7, clicks: 1 });

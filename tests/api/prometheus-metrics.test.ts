@@ -117,6 +117,19 @@ describe('GET /metrics on METRICS_PORT', () => {
     expect(sampleValue(after, 'agentatlas_webhook_outbox_depth', { state: 'pending' })).toBe(0);
   });
 
+  it('counts the statements sent to the database, which a write adds to', async () => {
+    const person = await signUpPerson(t);
+    const agent = await factories(t.app).createAgent({ status: 'published' });
+    const queries = (f: Map<string, MetricFamily>) => sampleValue(f, 'agentatlas_database_queries_total');
+    const before = await scrape();
+    const added = await callApi(t, 'POST', '/api/favorites', person.cookie, { agentId: agent.id });
+    expect(added.status).toBe(201);
+    const after = await scrape();
+    expect(after.get('agentatlas_database_queries_total')!.type).toBe('counter');
+    // The favorite's own statements at least: its insert, the agent's counters and the commit.
+    expect(queries(after) - queries(before)).toBeGreaterThanOrEqual(3);
+  });
+
   it('has the process metrics, the event-loop lag and the queue depths', async () => {
     const families = await scrape();
     for (const name of [

@@ -14,6 +14,7 @@ import {
 } from 'kysely';
 import pg from 'pg';
 import type { Config } from '../config.js';
+import { databaseQueriesTotal } from '../ops/ops-counters.js';
 import { forgetStatementName, preparedStatementName } from './prepared-query.js';
 import type { Database } from './schema.js';
 import { withStatementCache } from './statement-cache.js';
@@ -107,6 +108,11 @@ class AgentAtlasSqliteDialect extends SqliteDialect {
   }
 }
 
+/** Every statement Kysely sends, for the operator's query rate and the benchmark's queries per request. */
+function countQueries(): void {
+  databaseQueriesTotal.inc();
+}
+
 export function createDb(database: Config['database']): Db {
   if (database.kind === 'postgres') {
     const pool = new pg.Pool({
@@ -125,7 +131,7 @@ export function createDb(database: Config['database']): Db {
     // Counts and sums come back as strings by default; every bigint here fits a JS number.
     pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
     pg.types.setTypeParser(pg.types.builtins.NUMERIC, (value) => Number(value));
-    const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), log: countQueries });
     return { kysely, dialect: 'postgres', close: () => kysely.destroy() };
   }
   fs.mkdirSync(path.dirname(database.file), { recursive: true });
@@ -148,6 +154,7 @@ export function createDb(database: Config['database']): Db {
   const checkpoints = startWalCheckpoints(sqlite, database.file);
   const kysely = new Kysely<Database>({
     dialect: new AgentAtlasSqliteDialect({ database: withStatementCache(sqlite) }),
+    log: countQueries,
   });
   return {
     kysely,

@@ -45,7 +45,14 @@ export const webhookDeliveriesTotal = new Counter({
   registers: [],
 });
 
+export const databaseQueriesTotal = new Counter({
+  name: 'agentatlas_database_queries_total',
+  help: 'Statements sent to the database (each one round trip on PostgreSQL), transaction control included.',
+  registers: [],
+});
+
 export const opsCounters: Metric<string>[] = [
+  databaseQueriesTotal,
   httpRequestDuration,
   responseCacheHits,
   responseCacheMisses,

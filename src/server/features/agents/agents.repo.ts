@@ -1,7 +1,8 @@
-import type { SelectQueryBuilder } from 'kysely';
+import { sql, type SelectQueryBuilder } from 'kysely';
 import type { AgentListQuery, AgentSort } from '../../../shared/api/agents.js';
 import type { Db, Executor } from '../../db/database.js';
 import type { Database } from '../../db/schema.js';
+import { inBatches } from '../../db/batches.js';
 import { preparedQuery } from '../../db/prepared-query.js';
 import { availableStatuses, failingStatuses } from '../../../shared/trust.js';
 import type { McpRevision } from '../../../shared/rules/trust-summary.js';
@@ -113,6 +114,42 @@ function detailQuery(trx: Executor) {
     .leftJoin('users', 'users.id', 'agents.owner_id');
 }
 
+/**
+ * CASE id WHEN … THEN … END: each agent's own value in one multi-row UPDATE. Each value is cast, since
+ * PostgreSQL cannot tell a parameter's type from a THEN alone.
+ */
+function valueById(pairs: ReadonlyArray<readonly [number, number]>, type: 'integer' | 'double precision') {
+  const cases = pairs.map(([id, value]) => sql`WHEN ${id} THEN CAST(${value} AS ${sql.raw(type)})`);
+  return sql<number>`CASE id ${sql.join(cases, sql` `)} END`;
+}
+
+/** Longer lists of ids (a whole export, a registry page) are sent unprepared, so the shapes stay few. */
+const PREPARED_ID_LISTS = 100;
+
+function endpointsOf(trx: Executor, ids: number[]) {
+  return trx
+    .selectFrom('agent_endpoints')
+    .select(['agent_id', 'kind', 'status', 'protocols', 'tool_set_hash', 'max_risk_severity'])
+    .where('agent_id', 'in', ids);
+}
+
+function activeClaimsOf(trx: Executor, ids: number[]) {
+  return trx
+    .selectFrom('ownership_claims')
+    .select(['agent_id', 'method'])
+    .where('agent_id', 'in', ids)
+    .where('status', '=', 'active');
+}
+
+/** Listings naming an endpoint that the probes have not taken up yet (it is "not checked yet"). */
+function listingEndpointsOf(trx: Executor, ids: number[]) {
+  return trx
+    .selectFrom('agents')
+    .select('id')
+    .where('id', 'in', ids)
+    .where((eb) => eb.or([eb('mcp_url', 'is not', null), eb('agent_card_url', 'is not', null)]));
+}
+
 export function createAgentsRepo(db: Db) {
   const k = db.kysely;
 
@@ -189,6 +226,19 @@ export function createAgentsRepo(db: Db) {
         Array.from({ length: count }, (_, position) => values[`id${position}`]!),
       )
       .select(agentSummaryColumns),
+  );
+  // The trust summary's parts of a page of agents (every listing card and agent page), one prepared
+  // query per number of ids.
+  const idList = (count: number, values: Record<string, number>) =>
+    Array.from({ length: count }, (_, position) => values[`id${position}`]!);
+  const trustEndpoints = preparedQuery(k, (count: number, values: Record<string, number>) =>
+    endpointsOf(k, idList(count, values)),
+  );
+  const trustClaims = preparedQuery(k, (count: number, values: Record<string, number>) =>
+    activeClaimsOf(k, idList(count, values)),
+  );
+  const trustListingEndpoints = preparedQuery(k, (count: number, values: Record<string, number>) =>
+    listingEndpointsOf(k, idList(count, values)),
   );
   // Asked before every search, to keep the search index current.
   const latestSearchChange = preparedQuery(k, () =>
@@ -268,25 +318,19 @@ export function createAgentsRepo(db: Db) {
     async findTrustParts(agentIds: readonly number[]) {
       if (agentIds.length === 0) return { endpoints: [], claims: [], listingEndpoints: [] };
       const ids = [...agentIds];
+      if (ids.length > PREPARED_ID_LISTS) {
+        const [endpoints, claims, listingEndpoints] = await Promise.all([
+          endpointsOf(k, ids).execute(),
+          activeClaimsOf(k, ids).execute(),
+          listingEndpointsOf(k, ids).execute(),
+        ]);
+        return { endpoints, claims, listingEndpoints };
+      }
+      const values = Object.fromEntries(ids.map((id, position) => [`id${position}`, id]));
       const [endpoints, claims, listingEndpoints] = await Promise.all([
-        k
-          .selectFrom('agent_endpoints')
-          .select(['agent_id', 'kind', 'status', 'protocols', 'tool_set_hash', 'max_risk_severity'])
-          .where('agent_id', 'in', ids)
-          .execute(),
-        k
-          .selectFrom('ownership_claims')
-          .select(['agent_id', 'method'])
-          .where('agent_id', 'in', ids)
-          .where('status', '=', 'active')
-          .execute(),
-        // Listings naming an endpoint that the probes have not taken up yet (it is "not checked yet").
-        k
-          .selectFrom('agents')
-          .select('id')
-          .where('id', 'in', ids)
-          .where((eb) => eb.or([eb('mcp_url', 'is not', null), eb('agent_card_url', 'is not', null)]))
-          .execute(),
+        trustEndpoints.execute(ids.length, values),
+        trustClaims.execute(ids.length, values),
+        trustListingEndpoints.execute(ids.length, values),
       ]);
       return { endpoints, claims, listingEndpoints };
     },
@@ -419,36 +463,90 @@ export function createAgentsRepo(db: Db) {
       );
     },
 
-    async addViews(agentId: number, day: string, views: number, trx: Executor = k) {
-      await trx
-        .updateTable('agents')
-        .set((eb) => ({ views_count: eb('views_count', '+', views) }))
-        .where('id', '=', agentId)
-        .execute();
-      await trx
-        .insertInto('agent_activity')
-        .values({ agent_id: agentId, day, views, favorites: 0 })
-        .onConflict((oc) =>
-          oc
-            .columns(['agent_id', 'day'])
-            .doUpdateSet((eb) => ({ views: eb('agent_activity.views', '+', views) })),
-        )
-        .execute();
+    /** Which of these agents exist (of any status). */
+    async existingIds(ids: readonly number[], trx: Executor = k): Promise<Set<number>> {
+      const found = new Set<number>();
+      for (const batch of inBatches([...new Set(ids)])) {
+        const rows = await trx.selectFrom('agents').select('id').where('id', 'in', batch).execute();
+        for (const row of rows) found.add(row.id);
+      }
+      return found;
     },
 
-    /** Records one visitor's view of an agent on a day; false when that visitor was already counted. */
-    async recordVisitor(
-      agentId: number,
-      visitorHash: string,
-      day: string,
+    /**
+     * Records each visitor's view of an agent on a day, a statement per 500; answers the ones not
+     * counted before (a visitor already counted that day is not counted again).
+     */
+    async recordVisitors(
+      views: ReadonlyArray<{ agentId: number; visitorHash: string; day: string }>,
       trx: Executor = k,
-    ): Promise<boolean> {
-      const result = await trx
-        .insertInto('agent_views')
-        .values({ agent_id: agentId, visitor_hash: visitorHash, day })
-        .onConflict((oc) => oc.doNothing())
-        .executeTakeFirst();
-      return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
+    ): Promise<Array<{ agentId: number; day: string }>> {
+      const counted: Array<{ agentId: number; day: string }> = [];
+      for (const batch of inBatches(views)) {
+        const rows = await trx
+          .insertInto('agent_views')
+          .values(
+            batch.map((view) => ({ agent_id: view.agentId, visitor_hash: view.visitorHash, day: view.day })),
+          )
+          .onConflict((oc) => oc.doNothing())
+          .returning(['agent_id', 'day'])
+          .execute();
+        for (const row of rows) counted.push({ agentId: row.agent_id, day: row.day });
+      }
+      return counted;
+    },
+
+    /**
+     * Adds counted views to each agent's day of activity and to its total. The activity rows are written
+     * before the agents' rows, as a favorite writes them, so two writers never wait on each other in
+     * opposite orders.
+     */
+    async addViews(
+      entries: ReadonlyArray<{ agentId: number; day: string; views: number }>,
+      trx: Executor = k,
+    ) {
+      const byAgentDay = new Map<
+        string,
+        { agent_id: number; day: string; views: number; favorites: number }
+      >();
+      for (const entry of entries) {
+        const key = `${entry.agentId}:${entry.day}`;
+        const row = byAgentDay.get(key) ?? {
+          agent_id: entry.agentId,
+          day: entry.day,
+          views: 0,
+          favorites: 0,
+        };
+        row.views += entry.views;
+        byAgentDay.set(key, row);
+      }
+      const rows = [...byAgentDay.values()].sort((a, b) => a.agent_id - b.agent_id);
+      for (const batch of inBatches(rows)) {
+        await trx
+          .insertInto('agent_activity')
+          .values(batch)
+          .onConflict((oc) =>
+            oc
+              .columns(['agent_id', 'day'])
+              .doUpdateSet((eb) => ({ views: eb('agent_activity.views', '+', eb.ref('excluded.views')) })),
+          )
+          .execute();
+      }
+      const byAgent = new Map<number, number>();
+      for (const row of rows) byAgent.set(row.agent_id, (byAgent.get(row.agent_id) ?? 0) + row.views);
+      for (const batch of inBatches([...byAgent])) {
+        await trx
+          .updateTable('agents')
+          .set((eb) => ({
+            views_count: eb('views_count', '+', valueById(batch, 'integer')),
+          }))
+          .where(
+            'id',
+            'in',
+            batch.map(([id]) => id),
+          )
+          .execute();
+      }
     },
 
     async activitySince(agentIds: number[] | 'all-active', sinceDay: string, trx: Executor = k) {
@@ -460,9 +558,18 @@ export function createAgentsRepo(db: Db) {
       return query.execute();
     },
 
+    /** Sets each agent's trending score, a statement per 500 agents. */
     async setTrendingScores(scores: Map<number, number>, trx: Executor = k) {
-      for (const [agentId, score] of scores) {
-        await trx.updateTable('agents').set({ trending_score: score }).where('id', '=', agentId).execute();
+      for (const batch of inBatches([...scores])) {
+        await trx
+          .updateTable('agents')
+          .set({ trending_score: valueById(batch, 'double precision') })
+          .where(
+            'id',
+            'in',
+            batch.map(([id]) => id),
+          )
+          .execute();
       }
     },
 

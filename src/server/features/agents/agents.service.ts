@@ -329,7 +329,7 @@ export async function refreshTrending(deps: AgentsServiceDeps, agentIds?: number
 
 /**
  * refreshTrending's work inside a transaction of the caller's, so a write that moves an agent's
- * activity (a favorite) moves its score in the same commit.
+ * activity (a view flush) moves its score in the same commit.
  */
 export async function updateTrendingScores(
   deps: AgentsServiceDeps,
@@ -337,6 +337,20 @@ export async function updateTrendingScores(
   agentIds?: number[],
   now = Date.now(),
 ) {
+  await deps.agents.setTrendingScores(await trendingScoresOf(deps, trx, agentIds, now), trx);
+  if (!agentIds) await deps.agents.deleteViewsBefore(daysAgo(TRENDING_WINDOW_DAYS + 1, now), trx);
+}
+
+/**
+ * The trending scores of these agents (or of every agent with recent activity or a score) from their
+ * activity as `trx` sees it, for a caller that writes them with its own change to the agents' rows.
+ */
+export async function trendingScoresOf(
+  deps: { agents: AgentsRepo },
+  trx: Executor,
+  agentIds?: number[],
+  now = Date.now(),
+): Promise<Map<number, number>> {
   const today = utcDay(now);
   const since = daysAgo(TRENDING_WINDOW_DAYS - 1, now);
   const activity = await deps.agents.activitySince(agentIds ?? 'all-active', since, trx);
@@ -348,6 +362,5 @@ export async function updateTrendingScores(
   }
   const scores = new Map<number, number>();
   for (const id of ids) scores.set(id, trendingScore(byAgent.get(id) ?? [], today));
-  await deps.agents.setTrendingScores(scores, trx);
-  if (!agentIds) await deps.agents.deleteViewsBefore(daysAgo(TRENDING_WINDOW_DAYS + 1, now), trx);
+  return scores;
 }

@@ -1,6 +1,6 @@
 import { utcDay } from '../../lib/time.js';
 import type { Executor } from '../../db/database.js';
-import { refreshTrending, type AgentsServiceDeps } from './agents.service.js';
+import { updateTrendingScores, type AgentsServiceDeps } from './agents.service.js';
 
 /** The views a flush counted, per agent and day (each from a distinct visitor). */
 export interface CountedViews {
@@ -48,25 +48,35 @@ export class ViewCounter {
     await this.flush();
   }
 
+  /**
+   * One short transaction a flush, of a few statements whatever the number of views (each multi-row):
+   * which agents still exist, which visitors are new, the days' activity and totals, the owners' daily
+   * figures and the trending scores the activity feeds.
+   */
   private async writePending(): Promise<void> {
     if (this.pending.size === 0) return;
     const batch = [...this.pending.values()];
     this.pending.clear();
-    const counted = new Map<string, CountedViews>();
     await this.deps.db.kysely.transaction().execute(async (trx) => {
-      for (const view of batch) {
-        if (!(await this.deps.agents.exists(view.agentId, trx))) continue;
-        if (!(await this.deps.agents.recordVisitor(view.agentId, view.visitorHash, view.day, trx))) continue;
+      const existing = await this.deps.agents.existingIds(
+        batch.map((view) => view.agentId),
+        trx,
+      );
+      const newVisitors = await this.deps.agents.recordVisitors(
+        batch.filter((view) => existing.has(view.agentId)),
+        trx,
+      );
+      const counted = new Map<string, CountedViews>();
+      for (const view of newVisitors) {
         const key = `${view.agentId}:${view.day}`;
         const entry = counted.get(key) ?? { agentId: view.agentId, day: view.day, views: 0 };
         entry.views += 1;
         counted.set(key, entry);
       }
-      for (const entry of counted.values())
-        await this.deps.agents.addViews(entry.agentId, entry.day, entry.views, trx);
-      if (this.onCounted && counted.size > 0) await this.onCounted([...counted.values()], trx);
+      if (counted.size === 0) return;
+      await this.deps.agents.addViews([...counted.values()], trx);
+      if (this.onCounted) await this.onCounted([...counted.values()], trx);
+      await updateTrendingScores(this.deps, trx, [...new Set(newVisitors.map((view) => view.agentId))]);
     });
-    const agentIds = [...new Set([...counted.values()].map((entry) => entry.agentId))];
-    if (agentIds.length > 0) await refreshTrending(this.deps, agentIds);
   }
 }

@@ -35,9 +35,9 @@ export function createFavoritesRepo(db: Db) {
       return (await query.executeTakeFirst()) ?? null;
     },
 
-    /** Adds the favorite; false when the person had it already. */
+    /** Adds the favorite and answers its row; null when the person had it already. */
     async insert(userId: number, agentId: number, trx: Executor = k) {
-      const result = await trx
+      const row = await trx
         .insertInto('favorites')
         .values({
           user_id: userId,
@@ -47,8 +47,9 @@ export function createFavoritesRepo(db: Db) {
           created_at: new Date().toISOString(),
         })
         .onConflict((oc) => oc.columns(['user_id', 'agent_id']).doNothing())
+        .returning(['id as favorite_id', 'tags as favorite_tags', 'notes', 'created_at as favorited_at'])
         .executeTakeFirst();
-      return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
+      return row ?? null;
     },
 
     async update(id: number, changes: { tags?: string; notes?: string | null }, trx: Executor = k) {
@@ -57,28 +58,49 @@ export function createFavoritesRepo(db: Db) {
       await trx.updateTable('favorites').set(changes).where('id', '=', id).execute();
     },
 
-    async delete(id: number, trx: Executor = k) {
-      await trx.deleteFrom('favorites').where('id', '=', id).execute();
+    /** Removes the person's favorite found by its id or its agent; answers its agent, or null when there was none. */
+    async deleteOne(userId: number, where: { id: number } | { agentId: number }, trx: Executor = k) {
+      let query = trx.deleteFrom('favorites').where('user_id', '=', userId);
+      query = 'id' in where ? query.where('id', '=', where.id) : query.where('agent_id', '=', where.agentId);
+      const row = await query.returning('agent_id').executeTakeFirst();
+      return row?.agent_id ?? null;
     },
 
-    /** Moves the agent's favorites counter, and counts an addition in the day's trending activity. */
-    async adjustAgentCount(agentId: number, delta: number, day: string, trx: Executor = k) {
+    /**
+     * Counts a new favorite in the day's trending activity. It is written before the agent's row, as
+     * the view flush writes them, so two writers never wait on each other in opposite orders.
+     */
+    async countInActivity(agentId: number, day: string, trx: Executor = k): Promise<void> {
       await trx
-        .updateTable('agents')
-        .set((eb) => ({ favorites_count: eb('favorites_count', '+', delta) }))
-        .where('id', '=', agentId)
+        .insertInto('agent_activity')
+        .values({ agent_id: agentId, day, views: 0, favorites: 1 })
+        .onConflict((oc) =>
+          oc
+            .columns(['agent_id', 'day'])
+            .doUpdateSet((eb) => ({ favorites: eb('agent_activity.favorites', '+', 1) })),
+        )
         .execute();
-      if (delta > 0) {
-        await trx
-          .insertInto('agent_activity')
-          .values({ agent_id: agentId, day, views: 0, favorites: delta })
-          .onConflict((oc) =>
-            oc
-              .columns(['agent_id', 'day'])
-              .doUpdateSet((eb) => ({ favorites: eb('agent_activity.favorites', '+', delta) })),
-          )
-          .execute();
-      }
+    },
+
+    /**
+     * Moves the agent's favorites total (and, for an addition, sets the trending score its activity
+     * now gives) in one statement; answers the new total.
+     */
+    async moveAgentCount(
+      agentId: number,
+      change: { delta: 1; trendingScore: number } | { delta: -1 },
+      trx: Executor = k,
+    ): Promise<number> {
+      const row = await trx
+        .updateTable('agents')
+        .set((eb) => ({
+          favorites_count: eb('favorites_count', '+', change.delta),
+          ...('trendingScore' in change ? { trending_score: change.trendingScore } : {}),
+        }))
+        .where('id', '=', agentId)
+        .returning('favorites_count')
+        .executeTakeFirstOrThrow();
+      return row.favorites_count;
     },
   };
 }

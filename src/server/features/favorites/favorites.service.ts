@@ -10,7 +10,7 @@ import { presentAgentSummary } from '../agents/agents.presenter.js';
 import {
   findPublishedAgentOr404,
   findTrust,
-  updateTrendingScores,
+  trendingScoresOf,
   type AgentsServiceDeps,
 } from '../agents/agents.service.js';
 import { createNotification, type NotificationsDeps } from '../notifications/notifications.service.js';
@@ -53,19 +53,29 @@ export async function checkFavorite(deps: FavoritesDeps, userId: number, agentId
 
 /**
  * Adds a favorite (adding it again is harmless) and tells the agent's owner. The count, the day's
- * activity and the trending score it feeds move in one commit.
+ * activity and the trending score it feeds move in one commit; the agent and its trust are read side by side.
+ * A new favorite is answered from what the statements returned, without reading it back.
  */
 export async function addFavorite(deps: FavoritesDeps, user: UserRow, agentId: number) {
-  const agent = await findPublishedAgentOr404(deps.agents, agentId);
+  const [agent, trustOf] = await Promise.all([
+    findPublishedAgentOr404(deps.agents, agentId),
+    findTrust(deps.agents, [agentId]),
+  ]);
   const { favorite, created, notification } = await deps.db.kysely.transaction().execute(async (trx) => {
     const inserted = await deps.favorites.insert(user.id, agentId, trx);
-    if (inserted) {
-      await deps.favorites.adjustAgentCount(agentId, 1, utcDay(), trx);
-      await updateTrendingScores(deps.agents, trx, [agentId]);
+    if (!inserted) {
+      const existing = await deps.favorites.findOne({ userId: user.id, agentId }, trx);
+      return { favorite: existing!, created: false, notification: null };
     }
-    const row = await deps.favorites.findOne({ userId: user.id, agentId }, trx);
+    await deps.favorites.countInActivity(agentId, utcDay(), trx);
+    const trending = await trendingScoresOf(deps.agents, trx, [agentId]);
+    const favoritesCount = await deps.favorites.moveAgentCount(
+      agentId,
+      { delta: 1, trendingScore: trending.get(agentId)! },
+      trx,
+    );
     const ownerNotice =
-      inserted && agent.owner_id !== null && agent.owner_id !== user.id
+      agent.owner_id !== null && agent.owner_id !== user.id
         ? await createNotification(deps.notifications, trx, {
             user_id: agent.owner_id,
             type: 'favorite',
@@ -74,12 +84,12 @@ export async function addFavorite(deps: FavoritesDeps, user: UserRow, agentId: n
             link: paths.agent.href(agent.slug),
           })
         : null;
-    return { favorite: row!, created: inserted, notification: ownerNotice };
+    const row: FavoriteRow = { ...agent, ...inserted, agent_id: agentId, favorites_count: favoritesCount };
+    return { favorite: row, notification: ownerNotice, created: true };
   });
   if (notification && agent.owner_id !== null) deps.notifications.publish(agent.owner_id, [notification]);
   if (created) deps.cache.touch(countersOf(agentId));
-  const [presented] = await presentFavorites(deps, [favorite]);
-  return { favorite: presented!, created };
+  return { favorite: presentFavorite(favorite, trustOf(agentId)), created };
 }
 
 /**
@@ -113,11 +123,10 @@ export async function removeFavorite(
   where: { id: number } | { agentId: number },
 ) {
   const agentId = await deps.db.kysely.transaction().execute(async (trx) => {
-    const existing = await deps.favorites.findOne({ userId, ...where }, trx);
-    if (!existing) throw notFound('Favorite not found');
-    await deps.favorites.delete(existing.favorite_id, trx);
-    await deps.favorites.adjustAgentCount(existing.agent_id, -1, utcDay(), trx);
-    return existing.agent_id;
+    const removedFrom = await deps.favorites.deleteOne(userId, where, trx);
+    if (removedFrom === null) throw notFound('Favorite not found');
+    await deps.favorites.moveAgentCount(removedFrom, { delta: -1 }, trx);
+    return removedFrom;
   });
   deps.cache.touch(countersOf(agentId));
 }

@@ -83,10 +83,13 @@ export class MetricsRecorder {
 
   /** Views and visitors counted by ViewCounter, inside its flush's transaction. */
   async addViews(counted: CountedViews[], trx: Executor): Promise<void> {
-    for (const entry of counted) {
-      await this.deps.metrics.addMetric(entry.agentId, entry.day, 'views', entry.views, trx);
-      await this.deps.metrics.addMetric(entry.agentId, entry.day, 'visitors', entry.views, trx);
-    }
+    await this.deps.metrics.addMetrics(
+      counted.flatMap((entry) => [
+        { agentId: entry.agentId, day: entry.day, metric: 'views', value: entry.views },
+        { agentId: entry.agentId, day: entry.day, metric: 'visitors', value: entry.views },
+      ]),
+      trx,
+    );
   }
 
   recordClick(agentId: number, visitorHash: string, target: ClickTarget, at = Date.now()): void {
@@ -159,28 +162,23 @@ export class MetricsRecorder {
     await this.deps.db.kysely.transaction().execute(async (trx) => {
       const ids = [...new Set([...clicks.map((c) => c.agentId), ...terms.map((t) => t.agentId)])];
       const published = await this.deps.metrics.publishedIds(ids, trx);
-      const counted = new Map<string, { agentId: number; day: string; metric: string; value: number }>();
-      for (const click of clicks) {
-        if (!published.has(click.agentId)) continue;
-        const fresh = await this.deps.metrics.recordClickVisitor(
-          click.agentId,
-          click.visitorHash,
-          click.target,
-          click.day,
-          trx,
-        );
-        if (!fresh) continue;
-        const metric = `clicks_${click.target}`;
-        const key = `${click.agentId}:${click.day}:${metric}`;
-        const entry = counted.get(key) ?? { agentId: click.agentId, day: click.day, metric, value: 0 };
-        entry.value += 1;
-        counted.set(key, entry);
-      }
-      for (const entry of counted.values())
-        await this.deps.metrics.addMetric(entry.agentId, entry.day, entry.metric, entry.value, trx);
-      for (const term of terms) {
-        if (published.has(term.agentId)) await this.deps.metrics.addSearchTerm(term, trx);
-      }
+      const fresh = await this.deps.metrics.recordClickVisitors(
+        clicks.filter((click) => published.has(click.agentId)),
+        trx,
+      );
+      await this.deps.metrics.addMetrics(
+        fresh.map((click) => ({
+          agentId: click.agentId,
+          day: click.day,
+          metric: `clicks_${click.target}`,
+          value: 1,
+        })),
+        trx,
+      );
+      await this.deps.metrics.addSearchTerms(
+        terms.filter((term) => published.has(term.agentId)),
+        trx,
+      );
     });
   }
 

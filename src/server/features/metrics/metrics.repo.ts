@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { AgentStatus } from '../../../shared/catalogue.js';
+import { inBatches } from '../../db/batches.js';
 import type { Db, Executor } from '../../db/database.js';
 
 export interface MetricsAgentRow {
@@ -55,20 +56,38 @@ async function dailyCounts(
 export function createMetricsRepo(db: Db) {
   const k = db.kysely;
 
-  async function addMetric(agentId: number, day: string, metric: string, value: number, trx: Executor = k) {
-    await trx
-      .insertInto('agent_metrics_daily')
-      .values({ agent_id: agentId, day, metric, value })
-      .onConflict((oc) =>
-        oc
-          .columns(['agent_id', 'day', 'metric'])
-          .doUpdateSet((eb) => ({ value: eb('agent_metrics_daily.value', '+', value) })),
-      )
-      .execute();
+  /** Adds to each agent's daily figures, a multi-row statement per 500 (the same figure twice is summed first). */
+  async function addMetrics(
+    entries: ReadonlyArray<{ agentId: number; day: string; metric: string; value: number }>,
+    trx: Executor = k,
+  ) {
+    const rows = new Map<string, { agent_id: number; day: string; metric: string; value: number }>();
+    for (const entry of entries) {
+      const key = `${entry.agentId}:${entry.day}:${entry.metric}`;
+      const row = rows.get(key) ?? {
+        agent_id: entry.agentId,
+        day: entry.day,
+        metric: entry.metric,
+        value: 0,
+      };
+      row.value += entry.value;
+      rows.set(key, row);
+    }
+    for (const batch of inBatches([...rows.values()])) {
+      await trx
+        .insertInto('agent_metrics_daily')
+        .values(batch)
+        .onConflict((oc) =>
+          oc
+            .columns(['agent_id', 'day', 'metric'])
+            .doUpdateSet((eb) => ({ value: eb('agent_metrics_daily.value', '+', eb.ref('excluded.value')) })),
+        )
+        .execute();
+    }
   }
 
   return {
-    addMetric,
+    addMetrics,
 
     /** The ids among `ids` of published agents. */
     async publishedIds(ids: number[], trx: Executor = k): Promise<Set<number>> {
@@ -83,41 +102,62 @@ export function createMetricsRepo(db: Db) {
     },
 
     /** Records one visitor's click on a target; false when it was already counted that day. */
-    async recordClickVisitor(
-      agentId: number,
-      visitorHash: string,
-      target: string,
-      day: string,
+    /** Records each visitor's click on a day; answers the ones not counted before. */
+    async recordClickVisitors(
+      clicks: ReadonlyArray<{ agentId: number; visitorHash: string; target: string; day: string }>,
       trx: Executor = k,
-    ): Promise<boolean> {
-      const result = await trx
-        .insertInto('agent_click_visitors')
-        .values({ agent_id: agentId, visitor_hash: visitorHash, target, day })
-        .onConflict((oc) => oc.doNothing())
-        .executeTakeFirst();
-      return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
+    ): Promise<Array<{ agentId: number; target: string; day: string }>> {
+      const fresh: Array<{ agentId: number; target: string; day: string }> = [];
+      for (const batch of inBatches(clicks)) {
+        const rows = await trx
+          .insertInto('agent_click_visitors')
+          .values(
+            batch.map((click) => ({
+              agent_id: click.agentId,
+              visitor_hash: click.visitorHash,
+              target: click.target,
+              day: click.day,
+            })),
+          )
+          .onConflict((oc) => oc.doNothing())
+          .returning(['agent_id', 'target', 'day'])
+          .execute();
+        for (const row of rows) fresh.push({ agentId: row.agent_id, target: row.target, day: row.day });
+      }
+      return fresh;
     },
 
-    async addSearchTerm(
-      entry: { agentId: number; day: string; term: string; impressions: number; clicks: number },
+    /** Adds search impressions and clicks to each agent's daily terms, a multi-row statement per 500. */
+    async addSearchTerms(
+      entries: ReadonlyArray<{
+        agentId: number;
+        day: string;
+        term: string;
+        impressions: number;
+        clicks: number;
+      }>,
       trx: Executor = k,
     ) {
-      await trx
-        .insertInto('agent_search_terms_daily')
-        .values({
-          agent_id: entry.agentId,
-          day: entry.day,
-          term: entry.term,
-          impressions: entry.impressions,
-          clicks: entry.clicks,
-        })
-        .onConflict((oc) =>
-          oc.columns(['agent_id', 'day', 'term']).doUpdateSet((eb) => ({
-            impressions: eb('agent_search_terms_daily.impressions', '+', entry.impressions),
-            clicks: eb('agent_search_terms_daily.clicks', '+', entry.clicks),
-          })),
-        )
-        .execute();
+      for (const batch of inBatches(entries)) {
+        await trx
+          .insertInto('agent_search_terms_daily')
+          .values(
+            batch.map((entry) => ({
+              agent_id: entry.agentId,
+              day: entry.day,
+              term: entry.term,
+              impressions: entry.impressions,
+              clicks: entry.clicks,
+            })),
+          )
+          .onConflict((oc) =>
+            oc.columns(['agent_id', 'day', 'term']).doUpdateSet((eb) => ({
+              impressions: eb('agent_search_terms_daily.impressions', '+', eb.ref('excluded.impressions')),
+              clicks: eb('agent_search_terms_daily.clicks', '+', eb.ref('excluded.clicks')),
+            })),
+          )
+          .execute();
+      }
     },
 
     async deleteClickVisitorsBefore(day: string, trx: Executor = k) {

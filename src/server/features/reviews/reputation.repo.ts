@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Db, Executor } from '../../db/database.js';
+import type { AgentsTable } from '../../db/schema.js';
 import { reputationScore, siteMean } from '../../../shared/rules/reputation.js';
 
 type Star = 1 | 2 | 3 | 4 | 5;
@@ -24,13 +25,13 @@ async function meanSnapshot(trx: Executor): Promise<number> {
 }
 
 /** Recomputes one agent's average and score from its maintained sums. */
-async function scoreAgent(trx: Executor, agentId: number) {
-  const agent = await trx
-    .selectFrom('agents')
-    .select(['rating_count', 'rating_sum', 'weighted_rating_sum', 'weight_total', 'verified'])
-    .where('id', '=', agentId)
-    .executeTakeFirstOrThrow();
-  const mean = await meanSnapshot(trx);
+type AgentRatingSums = Pick<
+  AgentsTable,
+  'rating_count' | 'rating_sum' | 'weighted_rating_sum' | 'weight_total' | 'verified'
+>;
+
+/** Sets one agent's average and score from its maintained sums and the site mean. */
+async function writeScore(trx: Executor, agentId: number, agent: AgentRatingSums, mean: number) {
   await trx
     .updateTable('agents')
     .set({
@@ -44,6 +45,16 @@ async function scoreAgent(trx: Executor, agentId: number) {
     })
     .where('id', '=', agentId)
     .execute();
+}
+
+/** Recomputes one agent's average and score from its maintained sums. */
+async function scoreAgent(trx: Executor, agentId: number) {
+  const agent = await trx
+    .selectFrom('agents')
+    .select(['rating_count', 'rating_sum', 'weighted_rating_sum', 'weight_total', 'verified'])
+    .where('id', '=', agentId)
+    .executeTakeFirstOrThrow();
+  await writeScore(trx, agentId, agent, await meanSnapshot(trx));
 }
 
 /** The agents' rating counters, their reputation scores and the site mean they are computed with. */
@@ -63,29 +74,45 @@ export function createReputationRepo(db: Db) {
       ...(change.add ? [{ ...change.add, sign: 1 }] : []),
       ...(change.remove ? [{ ...change.remove, sign: -1 }] : []),
     ];
-    for (const { rating, weight, sign } of entries) {
-      const star = `rating_${rating as Star}` as const;
-      await trx
-        .updateTable('agents')
-        .set((eb) => ({
-          rating_count: eb('rating_count', '+', sign),
-          rating_sum: eb('rating_sum', '+', sign * rating),
-          [star]: eb(star, '+', sign),
-          weighted_rating_sum: eb('weighted_rating_sum', '+', sign * weight * rating),
-          weight_total: eb('weight_total', '+', sign * weight),
-        }))
-        .where('id', '=', agentId)
-        .execute();
-      await trx
-        .updateTable('site_stats')
-        .set((eb) => ({
-          rating_count: eb('rating_count', '+', sign),
-          rating_sum: eb('rating_sum', '+', sign * rating),
-        }))
-        .where('id', '=', 1)
-        .execute();
-    }
-    await scoreAgent(trx, agentId);
+    const count = entries.reduce((sum, entry) => sum + entry.sign, 0);
+    const ratingSum = entries.reduce((sum, entry) => sum + entry.sign * entry.rating, 0);
+    const stars = new Map<Star, number>();
+    for (const { rating, sign } of entries)
+      stars.set(rating as Star, (stars.get(rating as Star) ?? 0) + sign);
+    // Three statements whatever the change: the agent's counters (answering its sums), the site's
+    // (answering its mean), and the score computed from both.
+    const agent = await trx
+      .updateTable('agents')
+      .set((eb) => ({
+        rating_count: eb('rating_count', '+', count),
+        rating_sum: eb('rating_sum', '+', ratingSum),
+        weighted_rating_sum: eb(
+          'weighted_rating_sum',
+          '+',
+          entries.reduce((sum, entry) => sum + entry.sign * entry.weight * entry.rating, 0),
+        ),
+        weight_total: eb(
+          'weight_total',
+          '+',
+          entries.reduce((sum, entry) => sum + entry.sign * entry.weight, 0),
+        ),
+        ...Object.fromEntries(
+          [...stars].map(([star, delta]) => [`rating_${star}`, eb(`rating_${star}`, '+', delta)]),
+        ),
+      }))
+      .where('id', '=', agentId)
+      .returning(['rating_count', 'rating_sum', 'weighted_rating_sum', 'weight_total', 'verified'])
+      .executeTakeFirstOrThrow();
+    const site = await trx
+      .updateTable('site_stats')
+      .set((eb) => ({
+        rating_count: eb('rating_count', '+', count),
+        rating_sum: eb('rating_sum', '+', ratingSum),
+      }))
+      .where('id', '=', 1)
+      .returning('mean_snapshot')
+      .executeTakeFirstOrThrow();
+    await writeScore(trx, agentId, agent, site.mean_snapshot);
   }
 
   /** Every agent's counters and score computed from scratch from its reviews (for checks and the daily refresh). */

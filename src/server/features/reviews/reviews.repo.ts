@@ -1,7 +1,7 @@
 import type { ReviewSort } from '../../../shared/api/reviews.js';
 import type { Db, Executor } from '../../db/database.js';
 import type { Insertable } from 'kysely';
-import type { ReviewsTable } from '../../db/schema.js';
+import type { ReviewsTable, UserRow } from '../../db/schema.js';
 import { preparedQuery } from '../../db/prepared-query.js';
 import { PUBLIC_NAME_COLUMNS } from '../users/public-name.js';
 
@@ -97,9 +97,25 @@ export function createReviewsRepo(db: Db) {
       return pageOf(trx, sort, values).execute();
     },
 
-    async insert(values: Insertable<ReviewsTable>, trx: Executor = k): Promise<number> {
-      const row = await trx.insertInto('reviews').values(values).returning('id').executeTakeFirstOrThrow();
-      return row.id;
+    /** Adds the review and answers it with its author's public name, from the author's row at hand. */
+    async insert(
+      values: Insertable<ReviewsTable>,
+      author: Pick<
+        UserRow,
+        'first_name' | 'last_name' | 'full_name' | 'username' | 'is_anonymous' | 'deleted_at'
+      >,
+      trx: Executor = k,
+    ) {
+      const row = await trx.insertInto('reviews').values(values).returningAll().executeTakeFirstOrThrow();
+      return {
+        ...row,
+        first_name: author.first_name,
+        last_name: author.last_name,
+        full_name: author.full_name,
+        username: author.username,
+        is_anonymous: author.is_anonymous,
+        deleted_at: author.deleted_at,
+      };
     },
 
     async update(

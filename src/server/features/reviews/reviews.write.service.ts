@@ -39,15 +39,16 @@ async function loadReview(deps: ReviewWritesDeps, id: number) {
  */
 async function afterWrite(
   deps: ReviewWritesDeps,
-  change: { agentId: number; ratingMoved: boolean },
+  change: { agentId: number; ratingMoved: boolean; categorySlug?: string },
   notices: Array<{ userId: number; notification: Notification }>,
 ) {
   if (change.ratingMoved) {
     deps.cache.invalidate([cacheTags.reviews(change.agentId), cacheTags.agent(change.agentId)]);
-    const agent = await deps.agents.findDetail({ id: change.agentId });
+    const categorySlug =
+      change.categorySlug ?? (await deps.agents.findDetail({ id: change.agentId }))?.category_slug;
     deps.cache.touch(
-      agent
-        ? [cacheTags.listed(change.agentId), ...cacheTags.rankingsMovedByRating(agent.category_slug)]
+      categorySlug !== undefined
+        ? [cacheTags.listed(change.agentId), ...cacheTags.rankingsMovedByRating(categorySlug)]
         : [cacheTags.listings],
     );
   } else {
@@ -56,7 +57,10 @@ async function afterWrite(
   for (const notice of notices) deps.notifications.publish(notice.userId, [notice.notification]);
 }
 
-/** One review per person and agent; never on your own agent. The score moves in the same transaction. */
+/**
+ * One review per person and agent (the unique index answers a second one); never on your own agent.
+ * The score moves in the same transaction, and the review is answered from what the insert returned.
+ */
 export async function createReview(
   deps: ReviewWritesDeps,
   user: UserRow,
@@ -65,12 +69,9 @@ export async function createReview(
 ): Promise<Review> {
   const agent = await findPublishedAgentOr404(deps, agentId);
   if (agent.owner_id === user.id) throw forbidden('You cannot review your own agent.');
-  const { reviewId, notice } = await deps.db.kysely
+  const { review, notice } = await deps.db.kysely
     .transaction()
     .execute(async (trx) => {
-      const existing = await deps.reviews.findIdByAuthor(agentId, user.id, trx);
-      if (existing !== null)
-        throw conflict('You have already reviewed this agent. Edit your review instead.');
       const priorReviews = await deps.reviews.countByUser(user.id, trx);
       const weight = reviewWeight({
         isOwner: false,
@@ -79,27 +80,30 @@ export async function createReview(
         priorReviews,
       });
       const now = nowIso();
-      const insertedId = await deps.reviews.insert(
-        {
-          agent_id: agentId,
-          user_id: user.id,
-          rating: input.rating,
-          title: input.title,
-          body: input.body,
-          weight,
-          helpful_count: 0,
-          owner_reply: null,
-          owner_reply_at: null,
-          created_at: now,
-          updated_at: now,
-        },
-        trx,
+      const inserted = presentReview(
+        await deps.reviews.insert(
+          {
+            agent_id: agentId,
+            user_id: user.id,
+            rating: input.rating,
+            title: input.title,
+            body: input.body,
+            weight,
+            helpful_count: 0,
+            owner_reply: null,
+            owner_reply_at: null,
+            created_at: now,
+            updated_at: now,
+          },
+          user,
+          trx,
+        ),
       );
       await deps.reputation.applyRatingChange(agentId, { add: { rating: input.rating, weight } }, trx);
       await raiseWebhookEvent(deps.webhookEvents, trx, {
         type: 'review.created',
         agent,
-        data: { review: presentReview((await deps.reviews.findById(insertedId, trx))!) },
+        data: { review: inserted },
       });
       const ownerNotice =
         agent.owner_id !== null
@@ -112,19 +116,23 @@ export async function createReview(
             })
           : null;
       return {
-        reviewId: insertedId,
+        review: inserted,
         notice: ownerNotice ? { userId: agent.owner_id!, notification: ownerNotice } : null,
       };
     })
     .catch((error: unknown) => {
-      // Two submissions racing: the unique index answers for the slower one.
+      // Two submissions, or a second one: the unique index answers.
       if (isUniqueViolation(error)) {
         throw conflict('You have already reviewed this agent. Edit your review instead.');
       }
       throw error;
     });
-  await afterWrite(deps, { agentId, ratingMoved: true }, notice ? [notice] : []);
-  return presentReview((await deps.reviews.findById(reviewId))!);
+  await afterWrite(
+    deps,
+    { agentId, ratingMoved: true, categorySlug: agent.category_slug },
+    notice ? [notice] : [],
+  );
+  return review;
 }
 
 export async function updateReview(
