@@ -3,6 +3,8 @@ import type { AgentDetail, AgentListResponse } from '../../src/shared/api/agents
 import type { CurrentUser } from '../../src/shared/api/auth.js';
 import type { Favorite, FavoriteList } from '../../src/shared/api/favorites.js';
 import type { NotificationListResponse } from '../../src/shared/api/notifications.js';
+import { utcDay } from '../../src/server/lib/time.js';
+import { trendingDayWeights, trendingScore } from '../../src/shared/rules/trending.js';
 import { factories } from '../support/factories.js';
 import { registerAndSignIn } from '../support/sessions.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
@@ -219,5 +221,64 @@ describe('favorites', () => {
       .execute();
     expect(scores.find((row) => row.id === liked.id)?.trending_score).toBeGreaterThan(0);
     expect(scores.find((row) => row.id === quiet.id)?.trending_score).toBe(0);
+  });
+
+  it('sets the trending score the shared rule gives, counting the earlier days of the window, and a removal leaves it', async () => {
+    const owner = await signedIn();
+    const fans = [await signedIn(), await signedIn()];
+    const agent = await f.createAgent({ owner_id: owner.user.id });
+    const days = trendingDayWeights(utcDay()).map(({ day }) => day);
+    // Views of yesterday and three days ago, a favorite of six days ago, and one day out of the window.
+    const outOfWindow = new Date(Date.parse(days[0]!) - 7 * 86_400_000).toISOString().slice(0, 10);
+    await t.app.db.kysely
+      .insertInto('agent_activity')
+      .values([
+        { agent_id: agent.id, day: days[1]!, views: 5, favorites: 0 },
+        { agent_id: agent.id, day: days[3]!, views: 8, favorites: 0 },
+        { agent_id: agent.id, day: days[6]!, views: 0, favorites: 1 },
+        { agent_id: agent.id, day: outOfWindow, views: 100, favorites: 0 },
+      ])
+      .execute();
+    const stored = () =>
+      t.app.db.kysely
+        .selectFrom('agents')
+        .select(['favorites_count', 'trending_score'])
+        .where('id', '=', agent.id)
+        .executeTakeFirstOrThrow();
+    const activity = () =>
+      t.app.db.kysely
+        .selectFrom('agent_activity')
+        .select(['day', 'views', 'favorites'])
+        .where('agent_id', '=', agent.id)
+        .execute();
+
+    for (const fan of fans) {
+      const added = await t.request('/api/favorites', {
+        method: 'POST',
+        headers: { cookie: fan.cookie },
+        json: { agentId: agent.id },
+      });
+      expect(added.status).toBe(201);
+    }
+    // 2 favorites today (6) + 5·0.5^(1/3) + 8·0.5 + 3·0.25 = 6 + 3.969 + 4 + 0.75
+    expect(await stored()).toEqual({ favorites_count: 2, trending_score: 14.719 });
+    expect((await stored()).trending_score).toBe(trendingScore(await activity(), days[0]!));
+    const notes = (await (
+      await t.request('/api/notifications', { headers: { cookie: owner.cookie } })
+    ).json()) as NotificationListResponse;
+    expect(notes.notifications.filter((note) => note.type === 'favorite')).toHaveLength(2);
+
+    const removed = await t.request(`/api/favorites/agent/${agent.id}`, {
+      method: 'DELETE',
+      headers: { cookie: fans[0]!.cookie },
+    });
+    expect(removed.status).toBe(204);
+    expect(await stored()).toEqual({ favorites_count: 1, trending_score: 14.719 });
+    const again = await t.request(`/api/favorites/agent/${agent.id}`, {
+      method: 'DELETE',
+      headers: { cookie: fans[0]!.cookie },
+    });
+    expect(again.status).toBe(404);
+    expect((await stored()).favorites_count).toBe(1);
   });
 });

@@ -345,7 +345,7 @@ export async function updateTrendingScores(
  * The trending scores of these agents (or of every agent with recent activity or a score) from their
  * activity as `trx` sees it, for a caller that writes them with its own change to the agents' rows.
  */
-export async function trendingScoresOf(
+async function trendingScoresOf(
   deps: { agents: AgentsRepo },
   trx: Executor,
   agentIds?: number[],

@@ -5,15 +5,11 @@ import { readTags } from '../../db/json-columns.js';
 import type { UserRow } from '../../db/schema.js';
 import { notFound } from '../../errors.js';
 import { cacheTags, type ResponseCache } from '../../lib/response-cache.js';
-import { utcDay } from '../../lib/time.js';
+import { nowIso, utcDay } from '../../lib/time.js';
+import { trendingDayWeights } from '../../../shared/rules/trending.js';
 import { presentAgentSummary } from '../agents/agents.presenter.js';
-import {
-  findPublishedAgentOr404,
-  findTrust,
-  trendingScoresOf,
-  type AgentsServiceDeps,
-} from '../agents/agents.service.js';
-import { createNotification, type NotificationsDeps } from '../notifications/notifications.service.js';
+import { findPublishedAgentOr404, findTrust, type AgentsServiceDeps } from '../agents/agents.service.js';
+import { presentNotification, type NotificationsDeps } from '../notifications/notifications.service.js';
 import { publicDisplayName } from '../users/public-name.js';
 import type { FavoriteRow, FavoritesRepo } from './favorites.repo.js';
 import { paths } from '../../../shared/routes.js';
@@ -53,43 +49,41 @@ export async function checkFavorite(deps: FavoritesDeps, userId: number, agentId
 
 /**
  * Adds a favorite (adding it again is harmless) and tells the agent's owner. The count, the day's
- * activity and the trending score it feeds move in one commit; the agent and its trust are read side by side.
- * A new favorite is answered from what the statements returned, without reading it back.
+ * activity, the trending score it feeds and the notification move in one commit (one statement on
+ * PostgreSQL); the agent and its trust are read side by side before it.
  */
 export async function addFavorite(deps: FavoritesDeps, user: UserRow, agentId: number) {
   const [agent, trustOf] = await Promise.all([
     findPublishedAgentOr404(deps.agents, agentId),
     findTrust(deps.agents, [agentId]),
   ]);
-  const { favorite, created, notification } = await deps.db.kysely.transaction().execute(async (trx) => {
-    const inserted = await deps.favorites.insert(user.id, agentId, trx);
-    if (!inserted) {
-      const existing = await deps.favorites.findOne({ userId: user.id, agentId }, trx);
-      return { favorite: existing!, created: false, notification: null };
-    }
-    await deps.favorites.countInActivity(agentId, utcDay(), trx);
-    const trending = await trendingScoresOf(deps.agents, trx, [agentId]);
-    const favoritesCount = await deps.favorites.moveAgentCount(
-      agentId,
-      { delta: 1, trendingScore: trending.get(agentId)! },
-      trx,
-    );
-    const ownerNotice =
+  const now = nowIso();
+  const added = await deps.favorites.add({
+    userId: user.id,
+    agentId,
+    now,
+    trendingDays: trendingDayWeights(utcDay(Date.parse(now))),
+    notification:
       agent.owner_id !== null && agent.owner_id !== user.id
-        ? await createNotification(deps.notifications, trx, {
+        ? {
             user_id: agent.owner_id,
             type: 'favorite',
             title: `${agent.name} was favorited`,
             message: `${publicDisplayName(user)} added ${agent.name} to their favorites.`,
             link: paths.agent.href(agent.slug),
-          })
-        : null;
-    const row: FavoriteRow = { ...agent, ...inserted, agent_id: agentId, favorites_count: favoritesCount };
-    return { favorite: row, notification: ownerNotice, created: true };
+          }
+        : null,
   });
-  if (notification && agent.owner_id !== null) deps.notifications.publish(agent.owner_id, [notification]);
-  if (created) deps.cache.touch(countersOf(agentId));
-  return { favorite: presentFavorite(favorite, trustOf(agentId)), created };
+  if (!added) {
+    const existing = (await deps.favorites.findOne({ userId: user.id, agentId }))!;
+    return { favorite: presentFavorite(existing, trustOf(agentId)), created: false };
+  }
+  const { notification, ...favorite } = added;
+  if (notification && agent.owner_id !== null)
+    deps.notifications.publish(agent.owner_id, [presentNotification(notification)]);
+  deps.cache.touch(countersOf(agentId));
+  const row: FavoriteRow = { ...agent, ...favorite, agent_id: agentId };
+  return { favorite: presentFavorite(row, trustOf(agentId)), created: true };
 }
 
 /**
@@ -122,11 +116,7 @@ export async function removeFavorite(
   userId: number,
   where: { id: number } | { agentId: number },
 ) {
-  const agentId = await deps.db.kysely.transaction().execute(async (trx) => {
-    const removedFrom = await deps.favorites.deleteOne(userId, where, trx);
-    if (removedFrom === null) throw notFound('Favorite not found');
-    await deps.favorites.moveAgentCount(removedFrom, { delta: -1 }, trx);
-    return removedFrom;
-  });
+  const agentId = await deps.favorites.remove(userId, where);
+  if (agentId === null) throw notFound('Favorite not found');
   deps.cache.touch(countersOf(agentId));
 }

@@ -1,6 +1,6 @@
-import { sql } from 'kysely';
+import { sql, type QueryCreator } from 'kysely';
 import type { Db, Executor } from '../../db/database.js';
-import type { AgentsTable } from '../../db/schema.js';
+import type { AgentsTable, Database } from '../../db/schema.js';
 import { reputationScore, siteMean } from '../../../shared/rules/reputation.js';
 
 type Star = 1 | 2 | 3 | 4 | 5;
@@ -57,6 +57,62 @@ async function scoreAgent(trx: Executor, agentId: number) {
   await writeScore(trx, agentId, agent, await meanSnapshot(trx));
 }
 
+/** A review's arrival (add), departure (remove) or change (both) as it moves the rating counters. */
+export interface RatingChange {
+  add?: { rating: number; weight: number };
+  remove?: { rating: number; weight: number };
+}
+
+function ratingDeltas(change: RatingChange) {
+  const entries = [
+    ...(change.add ? [{ ...change.add, sign: 1 }] : []),
+    ...(change.remove ? [{ ...change.remove, sign: -1 }] : []),
+  ];
+  const stars = new Map<Star, number>();
+  for (const { rating, sign } of entries) stars.set(rating as Star, (stars.get(rating as Star) ?? 0) + sign);
+  return {
+    count: entries.reduce((sum, entry) => sum + entry.sign, 0),
+    ratingSum: entries.reduce((sum, entry) => sum + entry.sign * entry.rating, 0),
+    weightedRatingSum: entries.reduce((sum, entry) => sum + entry.sign * entry.weight * entry.rating, 0),
+    weightTotal: entries.reduce((sum, entry) => sum + entry.sign * entry.weight, 0),
+    stars,
+  };
+}
+
+/**
+ * The agent's counters moved by a change, answering the sums its score is computed from; a statement
+ * of its own or a part of a larger one (a PostgreSQL review insert, reviews.repo.ts).
+ */
+export function agentCountersUpdate(creator: QueryCreator<Database>, agentId: number, change: RatingChange) {
+  const deltas = ratingDeltas(change);
+  return creator
+    .updateTable('agents')
+    .set((eb) => ({
+      rating_count: eb('rating_count', '+', deltas.count),
+      rating_sum: eb('rating_sum', '+', deltas.ratingSum),
+      weighted_rating_sum: eb('weighted_rating_sum', '+', deltas.weightedRatingSum),
+      weight_total: eb('weight_total', '+', deltas.weightTotal),
+      ...Object.fromEntries(
+        [...deltas.stars].map(([star, delta]) => [`rating_${star}`, eb(`rating_${star}`, '+', delta)]),
+      ),
+    }))
+    .where('id', '=', agentId)
+    .returning(['rating_count', 'rating_sum', 'weighted_rating_sum', 'weight_total', 'verified']);
+}
+
+/** The site's counters moved by a change, answering the mean scores are computed with. */
+export function siteCountersUpdate(creator: QueryCreator<Database>, change: RatingChange) {
+  const deltas = ratingDeltas(change);
+  return creator
+    .updateTable('site_stats')
+    .set((eb) => ({
+      rating_count: eb('rating_count', '+', deltas.count),
+      rating_sum: eb('rating_sum', '+', deltas.ratingSum),
+    }))
+    .where('id', '=', 1)
+    .returning('mean_snapshot');
+}
+
 /** The agents' rating counters, their reputation scores and the site mean they are computed with. */
 export function createReputationRepo(db: Db) {
   const k = db.kysely;
@@ -65,53 +121,11 @@ export function createReputationRepo(db: Db) {
    * Applies one review's arrival, departure or change to its agent's counters and reputation score,
    * inside the caller's transaction (kept up to date incrementally, never by a scan).
    */
-  async function applyRatingChange(
-    agentId: number,
-    change: { add?: { rating: number; weight: number }; remove?: { rating: number; weight: number } },
-    trx: Executor = k,
-  ) {
-    const entries = [
-      ...(change.add ? [{ ...change.add, sign: 1 }] : []),
-      ...(change.remove ? [{ ...change.remove, sign: -1 }] : []),
-    ];
-    const count = entries.reduce((sum, entry) => sum + entry.sign, 0);
-    const ratingSum = entries.reduce((sum, entry) => sum + entry.sign * entry.rating, 0);
-    const stars = new Map<Star, number>();
-    for (const { rating, sign } of entries)
-      stars.set(rating as Star, (stars.get(rating as Star) ?? 0) + sign);
+  async function applyRatingChange(agentId: number, change: RatingChange, trx: Executor = k) {
     // Three statements whatever the change: the agent's counters (answering its sums), the site's
     // (answering its mean), and the score computed from both.
-    const agent = await trx
-      .updateTable('agents')
-      .set((eb) => ({
-        rating_count: eb('rating_count', '+', count),
-        rating_sum: eb('rating_sum', '+', ratingSum),
-        weighted_rating_sum: eb(
-          'weighted_rating_sum',
-          '+',
-          entries.reduce((sum, entry) => sum + entry.sign * entry.weight * entry.rating, 0),
-        ),
-        weight_total: eb(
-          'weight_total',
-          '+',
-          entries.reduce((sum, entry) => sum + entry.sign * entry.weight, 0),
-        ),
-        ...Object.fromEntries(
-          [...stars].map(([star, delta]) => [`rating_${star}`, eb(`rating_${star}`, '+', delta)]),
-        ),
-      }))
-      .where('id', '=', agentId)
-      .returning(['rating_count', 'rating_sum', 'weighted_rating_sum', 'weight_total', 'verified'])
-      .executeTakeFirstOrThrow();
-    const site = await trx
-      .updateTable('site_stats')
-      .set((eb) => ({
-        rating_count: eb('rating_count', '+', count),
-        rating_sum: eb('rating_sum', '+', ratingSum),
-      }))
-      .where('id', '=', 1)
-      .returning('mean_snapshot')
-      .executeTakeFirstOrThrow();
+    const agent = await agentCountersUpdate(trx, agentId, change).executeTakeFirstOrThrow();
+    const site = await siteCountersUpdate(trx, change).executeTakeFirstOrThrow();
     await writeScore(trx, agentId, agent, site.mean_snapshot);
   }
 
@@ -220,6 +234,9 @@ export function createReputationRepo(db: Db) {
 
   return {
     applyRatingChange,
+    /** Sets one agent's average and score from sums and a site mean a statement just returned. */
+    writeScore: (agentId: number, sums: AgentRatingSums, siteMean: number, trx: Executor = k) =>
+      writeScore(trx, agentId, sums, siteMean),
     /** Recomputes one agent's average and score from its maintained sums. */
     refreshAgentScore: (agentId: number, trx: Executor = k) => scoreAgent(trx, agentId),
     recomputeFromScratch,

@@ -1,7 +1,8 @@
 import type { ReviewSort } from '../../../shared/api/reviews.js';
 import type { Db, Executor } from '../../db/database.js';
-import type { Insertable } from 'kysely';
-import type { ReviewsTable, UserRow } from '../../db/schema.js';
+import { sql, type Insertable, type Selectable } from 'kysely';
+import type { NotificationsTable, ReviewsTable, UserRow } from '../../db/schema.js';
+import { agentCountersUpdate, siteCountersUpdate, type RatingChange } from './reputation.repo.js';
 import { preparedQuery } from '../../db/prepared-query.js';
 import { PUBLIC_NAME_COLUMNS } from '../users/public-name.js';
 
@@ -97,25 +98,80 @@ export function createReviewsRepo(db: Db) {
       return pageOf(trx, sort, values).execute();
     },
 
-    /** Adds the review and answers it with its author's public name, from the author's row at hand. */
-    async insert(
-      values: Insertable<ReviewsTable>,
-      author: Pick<
-        UserRow,
-        'first_name' | 'last_name' | 'full_name' | 'username' | 'is_anonymous' | 'deleted_at'
-      >,
-      trx: Executor = k,
-    ) {
-      const row = await trx.insertInto('reviews').values(values).returningAll().executeTakeFirstOrThrow();
-      return {
-        ...row,
-        first_name: author.first_name,
-        last_name: author.last_name,
-        full_name: author.full_name,
-        username: author.username,
-        is_anonymous: author.is_anonymous,
-        deleted_at: author.deleted_at,
+    /**
+     * Adds the review, moves its agent's rating counters and the site's, and inserts the owner's
+     * notification, in the caller's transaction; answers the review with its author's public name (from
+     * the author's row at hand), the agent's new sums and the site mean its score is computed with. On
+     * PostgreSQL that is one statement (decision 0032); on SQLite four calls in this process.
+     */
+    async insertCounted(trx: Executor, input: NewReview) {
+      const { values, change, notification } = input;
+      const author = {
+        first_name: input.author.first_name,
+        last_name: input.author.last_name,
+        full_name: input.author.full_name,
+        username: input.author.username,
+        is_anonymous: input.author.is_anonymous,
+        deleted_at: input.author.deleted_at,
       };
+      const noteValues = notification && { ...notification, read: 0, created_at: values.created_at };
+      if (db.dialect === 'postgres') {
+        const written = trx
+          .with('inserted', (creator) => creator.insertInto('reviews').values(values).returningAll())
+          .with('counters', (creator) => agentCountersUpdate(creator, values.agent_id, change))
+          .with('site', (creator) => siteCountersUpdate(creator, change));
+        const columns = [
+          'counters.rating_count',
+          'counters.rating_sum',
+          'counters.weighted_rating_sum',
+          'counters.weight_total',
+          'counters.verified',
+          'site.mean_snapshot',
+        ] as const;
+        const row = noteValues
+          ? await written
+              .with('notified', (creator) =>
+                creator.insertInto('notifications').values(noteValues).returningAll(),
+              )
+              .selectFrom(['inserted', 'counters', 'site'])
+              .selectAll('inserted')
+              .select(columns)
+              .select(
+                sql<Selectable<NotificationsTable>>`(SELECT row_to_json(notified) FROM notified)`.as(
+                  'notification',
+                ),
+              )
+              .executeTakeFirstOrThrow()
+          : await written
+              .selectFrom(['inserted', 'counters', 'site'])
+              .selectAll('inserted')
+              .select(columns)
+              .select(sql<null>`NULL`.as('notification'))
+              .executeTakeFirstOrThrow();
+        const {
+          rating_count,
+          rating_sum,
+          weighted_rating_sum,
+          weight_total,
+          verified,
+          mean_snapshot,
+          ...rest
+        } = row;
+        const { notification: notified, ...review } = rest;
+        return {
+          review: { ...review, ...author },
+          sums: { rating_count, rating_sum, weighted_rating_sum, weight_total, verified },
+          siteMean: mean_snapshot,
+          notification: notified,
+        };
+      }
+      const review = await trx.insertInto('reviews').values(values).returningAll().executeTakeFirstOrThrow();
+      const sums = await agentCountersUpdate(trx, values.agent_id, change).executeTakeFirstOrThrow();
+      const site = await siteCountersUpdate(trx, change).executeTakeFirstOrThrow();
+      const notified = noteValues
+        ? await trx.insertInto('notifications').values(noteValues).returningAll().executeTakeFirstOrThrow()
+        : null;
+      return { review: { ...review, ...author }, sums, siteMean: site.mean_snapshot, notification: notified };
     },
 
     async update(
@@ -167,6 +223,16 @@ export function createReviewsRepo(db: Db) {
       return updated.helpful_count;
     },
   };
+}
+
+export interface NewReview {
+  values: Insertable<ReviewsTable>;
+  author: Pick<
+    UserRow,
+    'first_name' | 'last_name' | 'full_name' | 'username' | 'is_anonymous' | 'deleted_at'
+  >;
+  change: RatingChange;
+  notification: Pick<NotificationsTable, 'user_id' | 'type' | 'title' | 'message' | 'link'> | null;
 }
 
 export type ReviewsRepo = ReturnType<typeof createReviewsRepo>;

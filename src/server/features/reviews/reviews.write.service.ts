@@ -5,12 +5,21 @@ import { isUniqueViolation } from '../../db/unique-violation.js';
 import { conflict, forbidden, notFound } from '../../errors.js';
 import { cacheTags, type ResponseCache } from '../../lib/response-cache.js';
 import { nowIso } from '../../lib/time.js';
-import { createNotification, type NotificationsDeps } from '../notifications/notifications.service.js';
+import {
+  createNotification,
+  presentNotification,
+  type NotificationsDeps,
+} from '../notifications/notifications.service.js';
 import { findPublishedAgentOr404 } from '../agents/agents.service.js';
 import { publicDisplayName } from '../users/public-name.js';
 import type { Notification } from '../../../shared/api/notifications.js';
 import { presentReview } from './reviews.presenter.js';
-import { raiseWebhookEvent, type WebhookEventsDeps } from '../webhooks/webhooks.service.js';
+import {
+  findSubscribedWebhooks,
+  queueWebhookEvent,
+  raiseWebhookEvent,
+  type WebhookEventsDeps,
+} from '../webhooks/webhooks.service.js';
 import { reviewWeight } from '../../../shared/rules/reputation.js';
 import type { ReputationRepo } from './reputation.repo.js';
 import type { ReviewsServiceDeps } from './reviews.service.js';
@@ -59,7 +68,9 @@ async function afterWrite(
 
 /**
  * One review per person and agent (the unique index answers a second one); never on your own agent.
- * The score moves in the same transaction, and the review is answered from what the insert returned.
+ * What the weight and the webhooks need is read beside the agent, so the transaction is two statements
+ * on PostgreSQL: the review with the counters and the notification, then the score and any deliveries.
+ * The review is answered from what the insert returned.
  */
 export async function createReview(
   deps: ReviewWritesDeps,
@@ -69,55 +80,63 @@ export async function createReview(
 ): Promise<Review> {
   const agent = await findPublishedAgentOr404(deps, agentId);
   if (agent.owner_id === user.id) throw forbidden('You cannot review your own agent.');
+  // Read outside the transaction: two reviews by one person at the same moment may both count as
+  // their first, a difference of one in the weight's count of prior reviews.
+  const [priorReviews, webhookIds] = await Promise.all([
+    deps.reviews.countByUser(user.id),
+    findSubscribedWebhooks(deps.webhookEvents, { type: 'review.created', agent }),
+  ]);
+  const weight = reviewWeight({
+    isOwner: false,
+    emailVerified: user.email_verified === 1,
+    accountAgeDays: (Date.now() - Date.parse(user.created_at)) / DAY_MS,
+    priorReviews,
+  });
+  const now = nowIso();
   const { review, notice } = await deps.db.kysely
     .transaction()
     .execute(async (trx) => {
-      const priorReviews = await deps.reviews.countByUser(user.id, trx);
-      const weight = reviewWeight({
-        isOwner: false,
-        emailVerified: user.email_verified === 1,
-        accountAgeDays: (Date.now() - Date.parse(user.created_at)) / DAY_MS,
-        priorReviews,
+      const written = await deps.reviews.insertCounted(trx, {
+        values: {
+          agent_id: agentId,
+          user_id: user.id,
+          rating: input.rating,
+          title: input.title,
+          body: input.body,
+          weight,
+          helpful_count: 0,
+          owner_reply: null,
+          owner_reply_at: null,
+          created_at: now,
+          updated_at: now,
+        },
+        author: user,
+        change: { add: { rating: input.rating, weight } },
+        notification:
+          agent.owner_id !== null
+            ? {
+                user_id: agent.owner_id,
+                type: 'review',
+                title: `New ${input.rating}-star review of ${agent.name}`,
+                message: `${publicDisplayName(user)}: ${input.title ?? input.body.slice(0, 120)}`,
+                link: paths.agent.href(agent.slug, { section: 'reviews' }),
+              }
+            : null,
       });
-      const now = nowIso();
-      const inserted = presentReview(
-        await deps.reviews.insert(
-          {
-            agent_id: agentId,
-            user_id: user.id,
-            rating: input.rating,
-            title: input.title,
-            body: input.body,
-            weight,
-            helpful_count: 0,
-            owner_reply: null,
-            owner_reply_at: null,
-            created_at: now,
-            updated_at: now,
-          },
-          user,
-          trx,
-        ),
+      await deps.reputation.writeScore(agentId, written.sums, written.siteMean, trx);
+      const presented = presentReview(written.review);
+      await queueWebhookEvent(
+        deps.webhookEvents,
+        trx,
+        { type: 'review.created', agent, data: { review: presented } },
+        webhookIds,
       );
-      await deps.reputation.applyRatingChange(agentId, { add: { rating: input.rating, weight } }, trx);
-      await raiseWebhookEvent(deps.webhookEvents, trx, {
-        type: 'review.created',
-        agent,
-        data: { review: inserted },
-      });
-      const ownerNotice =
-        agent.owner_id !== null
-          ? await createNotification(deps.notifications, trx, {
-              user_id: agent.owner_id,
-              type: 'review',
-              title: `New ${input.rating}-star review of ${agent.name}`,
-              message: `${publicDisplayName(user)}: ${input.title ?? input.body.slice(0, 120)}`,
-              link: paths.agent.href(agent.slug, { section: 'reviews' }),
-            })
-          : null;
       return {
-        review: inserted,
-        notice: ownerNotice ? { userId: agent.owner_id!, notification: ownerNotice } : null,
+        review: presented,
+        notice:
+          written.notification && agent.owner_id !== null
+            ? { userId: agent.owner_id, notification: presentNotification(written.notification) }
+            : null,
       };
     })
     .catch((error: unknown) => {

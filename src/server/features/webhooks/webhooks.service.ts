@@ -214,13 +214,29 @@ export async function raiseWebhookEvent(
   trx: Executor,
   event: { type: WebhookEvent; agent: WebhookSubject; data: Record<string, unknown> },
 ): Promise<void> {
-  if (event.agent.owner_id === null) return;
-  const webhookIds = await deps.webhooks.findSubscribed(
-    event.agent.owner_id,
-    event.agent.id,
-    event.type,
-    trx,
-  );
+  await queueWebhookEvent(deps, trx, event, await findSubscribedWebhooks(deps, event, trx));
+}
+
+/** The owner's webhooks subscribed to this event of this agent (none for an agent nobody owns). */
+export async function findSubscribedWebhooks(
+  deps: WebhookEventsDeps,
+  event: { type: WebhookEvent; agent: WebhookSubject },
+  executor?: Executor,
+): Promise<number[]> {
+  if (event.agent.owner_id === null) return [];
+  return deps.webhooks.findSubscribed(event.agent.owner_id, event.agent.id, event.type, executor);
+}
+
+/**
+ * raiseWebhookEvent with the subscribed webhooks read beforehand (beside the other reads of a write
+ * that wants its transaction short, as a new review does).
+ */
+export async function queueWebhookEvent(
+  deps: WebhookEventsDeps,
+  trx: Executor,
+  event: { type: WebhookEvent; agent: WebhookSubject; data: Record<string, unknown> },
+  webhookIds: readonly number[],
+): Promise<void> {
   if (webhookIds.length === 0) return;
   const at = nowIso();
   const payload = payloadOf(event.type, at, {
