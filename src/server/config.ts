@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { DEFAULT_POOL_SIZE } from './db/pool-size.js';
 import { SHARED_COUNT_TIMEOUT_MS } from './plugins/rate-limits.js';
 
 const booleanFlag = z
@@ -44,6 +45,7 @@ const envSchema = z.object({
   SEED: z.enum(['demo', 'none']).default('demo'),
   DEMO_OWNER_PASSWORD: z.string().min(8).optional(),
   RATE_LIMIT_MULTIPLIER: z.coerce.number().positive().default(1),
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(DEFAULT_POOL_SIZE),
   RATE_LIMIT_REDIS_TIMEOUT_MS: z.coerce.number().int().min(1).max(10_000).default(SHARED_COUNT_TIMEOUT_MS),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: booleanFlag.default(false),
@@ -89,7 +91,9 @@ export interface Config {
   readonly host: string;
   readonly dataDir: string;
   readonly database:
-    { readonly kind: 'sqlite'; readonly file: string } | { readonly kind: 'postgres'; readonly url: string };
+    | { readonly kind: 'sqlite'; readonly file: string }
+    /** poolSize: connections each instance keeps at most (DATABASE_POOL_SIZE; 10 when not given). */
+    | { readonly kind: 'postgres'; readonly url: string; readonly poolSize?: number };
   readonly redisUrl: string | undefined;
   /** Prefix of the Redis pub/sub channels, so deployments sharing one Redis stay apart. */
   readonly redisChannelPrefix: string;
@@ -176,7 +180,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   const databaseUrl = values.DATABASE_URL;
   const database: Config['database'] =
     databaseUrl && /^postgres(ql)?:\/\//.test(databaseUrl)
-      ? { kind: 'postgres', url: databaseUrl }
+      ? { kind: 'postgres', url: databaseUrl, poolSize: values.DATABASE_POOL_SIZE }
       : {
           kind: 'sqlite',
           file: databaseUrl

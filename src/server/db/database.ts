@@ -15,6 +15,7 @@ import {
 import pg from 'pg';
 import type { Config } from '../config.js';
 import { databaseQueriesTotal } from '../ops/ops-counters.js';
+import { DEFAULT_POOL_SIZE } from './pool-size.js';
 import { forgetStatementName, preparedStatementName } from './prepared-query.js';
 import type { Database } from './schema.js';
 import { withStatementCache } from './statement-cache.js';
@@ -118,7 +119,7 @@ export function createDb(database: Config['database']): Db {
     const pool = new pg.Pool({
       Client: NamedStatementClient,
       connectionString: database.url,
-      max: 10,
+      max: database.poolSize ?? DEFAULT_POOL_SIZE,
       connectionTimeoutMillis: POSTGRES_CONNECT_TIMEOUT_MS,
       keepAlive: true,
     });
