@@ -188,17 +188,9 @@ async function main() {
     rss.mixed,
   );
   // PostgreSQL's figures are reported next to SQLite's; its server's memory is not the embedded one's.
-  const postgresMixed = withPostgres
-    ? await mixedScenarios(
-        { postgresUrl: await ensurePostgresBenchDatabase(large, 100_000) },
-        port,
-        bareBase,
-        { max: 0 },
-      )
-    : undefined;
-  const scaledOut = withPostgres
-    ? await scaleOut(await ensurePostgresBenchDatabase(large, 100_000), port)
-    : undefined;
+  const onPostgres = withPostgres ? await postgresScenarios(large, port, bareBase) : undefined;
+  const postgresMixed = onPostgres?.mixed;
+  const scaledOut = onPostgres?.scaledOut;
   const uncached = await uncachedCalls(large, port, bareBase, rss.uncached);
   await stop(bareServer);
   const ceiling = mixCeilings(mixed[0]!, uncached, calls);
@@ -361,22 +353,21 @@ async function scaleOut(postgresUrl: string, port: number) {
   return results;
 }
 
+/** The mixed scenarios on PostgreSQL (a copy of the SQLite catalogue), then one instance next to two. */
+async function postgresScenarios(large: string, port: number, bareBase: string) {
+  const postgresUrl = await ensurePostgresBenchDatabase(large, 100_000);
+  const mixed = await mixedScenarios({ postgresUrl }, port, bareBase, { max: 0 });
+  return { mixed, scaledOut: await scaleOut(postgresUrl, port) };
+}
+
 async function mixedOnlyRun(large: string) {
   const port = 3900;
   const bareServer = await startBare(port + 1, JSON.stringify({ agents: [], total: 0 }).padEnd(2000, ' '));
   const bareBase = `http://127.0.0.1:${port + 1}`;
   const sqlite = await mixedScenarios({ sqliteFile: large }, port, bareBase, { max: 0 });
-  const postgres = withPostgres
-    ? await mixedScenarios(
-        { postgresUrl: await ensurePostgresBenchDatabase(large, 100_000) },
-        port,
-        bareBase,
-        { max: 0 },
-      )
-    : undefined;
-  const scaledOut = withPostgres
-    ? await scaleOut(await ensurePostgresBenchDatabase(large, 100_000), port)
-    : undefined;
+  const onPostgres = withPostgres ? await postgresScenarios(large, port, bareBase) : undefined;
+  const postgres = onPostgres?.mixed;
+  const scaledOut = onPostgres?.scaledOut;
   await stop(bareServer);
   if (postgres) printPostgres(sqlite.scenarios, postgres.scenarios);
   fs.writeFileSync(
