@@ -68,7 +68,7 @@ async function afterWrite(
 
 /**
  * One review per person and agent (the unique index answers a second one); never on your own agent.
- * What the weight and the webhooks need is read beside the agent, so the transaction is two statements
+ * What the weight and the webhooks need is read before the transaction, so the transaction is two statements
  * on PostgreSQL: the review with the counters and the notification, then the score and any deliveries.
  * The review is answered from what the insert returned.
  */
