@@ -216,10 +216,19 @@ test('the tool risk rules page explains each rule from the verification promise,
 test('a page opened by a full load starts at its top; a reload keeps the place', async ({ page }) => {
   await page.setViewportSize({ width: 360, height: 740 });
   const scrollY = () => page.evaluate(() => window.scrollY);
+  // A person scrolls again when the page has not moved yet: on a loaded machine the first wheel could
+  // come before the page below the fold was drawn, and nothing then scrolled it.
+  const scrollPast = async (pixels: number, past: number) =>
+    expect
+      .poll(async () => {
+        await page.mouse.wheel(0, pixels);
+        return scrollY();
+      })
+      .toBeGreaterThan(past);
   await page.goto('/agents/patchwork');
   await page.waitForLoadState('networkidle');
-  await page.mouse.wheel(0, 1500);
-  await expect.poll(scrollY).toBeGreaterThan(1000);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await scrollPast(1500, 1000);
 
   // As if typed into the address bar: a new document in the same tab.
   await page.goto('/categories');
@@ -227,8 +236,7 @@ test('a page opened by a full load starts at its top; a reload keeps the place',
   await expect(page.getByRole('heading', { level: 1 })).toBeInViewport();
   expect(await scrollY()).toBe(0);
 
-  await page.mouse.wheel(0, 600);
-  await expect.poll(scrollY).toBeGreaterThan(300);
+  await scrollPast(600, 300);
   const place = await scrollY();
   await page.reload();
   await page.waitForLoadState('networkidle');
